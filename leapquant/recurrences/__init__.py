@@ -1,0 +1,35 @@
+"""Recurrence specs, one module per family of the paper's Table 4, registered by the names the CLI uses.
+
+A new family is one module with a `RecurrenceSpec` subclass plus one line in `_REGISTRY`.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from leapquant.errors import InputError
+from leapquant.recurrences.base import Dims, Records, RecurrenceSpec, Steps
+from leapquant.recurrences.gdn import GatedDeltaNet
+from leapquant.recurrences.general import run_steps
+from leapquant.recurrences.kda import KimiDeltaAttention
+
+_REGISTRY: dict[str, Callable[..., RecurrenceSpec]] = {
+    "gdn": GatedDeltaNet,
+    "kda": KimiDeltaAttention,
+}
+
+
+def names() -> list[str]:
+    return list(_REGISTRY)
+
+
+def get(name: str, **options) -> RecurrenceSpec:
+    """The spec registered as `name` (options such as `substeps` go to its constructor)."""
+    if name not in _REGISTRY:
+        raise InputError(f"unknown recurrence family {name!r}; expected one of: {', '.join(names())}")
+    try:
+        return _REGISTRY[name](**options)
+    except TypeError as e:
+        raise InputError(f"bad options for recurrence {name!r}: {e}") from e
+
+
+__all__ = ["Dims", "Records", "RecurrenceSpec", "Steps", "get", "names", "run_steps"]

@@ -1,0 +1,161 @@
+"""The windowed state every family shares (MATH.md §3): a boundary state Ŝ_0 plus a buffer of records.
+
+Within a window the state is never formed: S_ℓ = Γ_{1:ℓ} Ŝ_0 + Σ_j Γ_{j+1:ℓ} k_j u_jᵀ (eq. 4), and a
+read Sᵀx goes through Ŝ_0ᵀ(Γ x) plus the records (eq. 10). Compensator tokens are records with
+identity decay at the head of the buffer, so the same code serves plain and compensated windows.
+All functions are batched over any leading dims ([batch, heads], [layers, batch, heads], ...).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+import torch
+
+from leapquant.recurrences.base import Records, Steps, cat_decays
+from leapquant.validation import check_positive_int
+
+
+def _cum_log_decay(log_alpha: torch.Tensor) -> torch.Tensor:
+    """G[..., i, :] = Σ_{l<=i} log α_l for i = 0..M (G_0 = 0): Γ_{j+1:i} = exp(G_i − G_j)."""
+    zero = log_alpha.new_zeros(*log_alpha.shape[:-2], 1, log_alpha.shape[-1])
+    return torch.cat([zero, torch.cumsum(log_alpha, -2)], -2)
+
+
+def _record_weights(G: torch.Tensor, k: torch.Tensor, x: torch.Tensor, as_of: torch.Tensor) -> torch.Tensor:
+    """A[..., i, j] = k_jᵀ Γ_{j+1:a_i} x_i for records j <= a_i, else 0 (shape [..., X, M])."""
+    M = k.shape[-2]
+    j = torch.arange(1, M + 1, device=k.device)
+    live = j[None, :] <= as_of[:, None]                                   # [X, M]
+    Ga = G[..., as_of, :]                                                 # [..., X, d]
+    Gj = G[..., 1:, :]                                                    # [..., M, d]
+    expo = Ga[..., :, None, :] - Gj[..., None, :, :]                      # [..., X, M, d]
+    expo = expo.masked_fill(~live[..., None], float("-inf"))
+    if G.shape[-1] == 1:  # scalar decay: the weight factors out of the dot product
+        return (x @ k.transpose(-1, -2)) * torch.exp(expo[..., 0])
+    return torch.einsum("...xd,...md,...xmd->...xm", x, k, torch.exp(expo))
+
+
+def readout(S0: torch.Tensor, buffer: Records, x: torch.Tensor, as_of: torch.Tensor) -> torch.Tensor:
+    """S_aᵀ x for each row x_i of x [..., X, dk], where a_i = as_of[i] records of the buffer apply."""
+    G = _cum_log_decay(buffer.log_alpha)
+    P = (torch.exp(G[..., as_of, :]) * x) @ S0                          # [..., X, dv]
+    return P + _record_weights(G, buffer.k, x, as_of) @ buffer.u
+
+
+def reconstruct(S0: torch.Tensor, buffer: Records) -> torch.Tensor:
+    """The state after every buffered record (eq. 4 / eq. 7), formed only at a boundary."""
+    G = _cum_log_decay(buffer.log_alpha)
+    GM = G[..., -1:, :]                                                   # [..., 1, d]
+    decayed_k = buffer.k * torch.exp(GM - G[..., 1:, :])                  # [..., M, dk]
+    return torch.exp(GM).transpose(-1, -2) * S0 + decayed_k.transpose(-1, -2) @ buffer.u
+
+
+@dataclass(frozen=True)
+class RecordPrecision:
+    """How buffered records are stored: k and u (FP16 in the method), log α (FP32). None = exact."""
+
+    vectors: torch.dtype | None = torch.float16
+    decay: torch.dtype | None = torch.float32
+
+    def round(self, x: torch.Tensor, dtype: torch.dtype | None) -> torch.Tensor:
+        return x if dtype is None else x.to(dtype).to(x.dtype)
+
+
+EXACT = RecordPrecision(None, None)
+
+
+def advance(S0: torch.Tensor, buffer: Records, steps: Steps, precision: RecordPrecision = EXACT
+            ) -> tuple[Records, torch.Tensor]:
+    """Append the records of `steps` (whole tokens) to the buffer; return (buffer, outputs [..., T, dv]).
+
+    u_i = β_i (v_i − S_{i-1}ᵀ b_i) is computed from the eq.-4 state of the buffer — boundary plus
+    stored records, never a re-quantized state. With exact precision the new u's come from one
+    unit-triangular solve; with rounded records each u_i is rounded before the next one reads it,
+    as a kernel that stores FP16 records does.
+    """
+    m, n = buffer.count, steps.num_records
+    dt = S0.dtype
+    new_la = precision.round(steps.log_alpha.to(dt), precision.decay)
+    new_k = precision.round(steps.k.to(dt), precision.vectors)
+    log_alpha = cat_decays(buffer.log_alpha, new_la)
+    G = _cum_log_decay(log_alpha)
+    k_all = torch.cat([buffer.k, new_k], -2)
+    beta, v = steps.beta.to(dt), steps.v.to(dt)
+    if steps.b is None:
+        u_new = precision.round(beta * v, precision.vectors)
+    else:
+        b = steps.b.to(dt)
+        as_of = torch.arange(m, m + n, device=S0.device)                 # record i reads S_{i-1}
+        P = (torch.exp(G[..., as_of, :]) * b) @ S0
+        A = _record_weights(G, k_all, b, as_of)                           # [..., n, m + n]
+        rhs = beta * (v - P - A[..., :m] @ buffer.u)
+        A_new = beta * A[..., m:]                                         # strictly lower triangular
+        if precision.vectors is None:
+            eye = torch.eye(n, dtype=dt, device=S0.device)
+            u_new = torch.linalg.solve_triangular(eye + A_new, rhs, upper=False, unitriangular=True)
+        else:
+            u_new = torch.empty_like(rhs)
+            for i in range(n):
+                u_i = rhs[..., i, :] - (A_new[..., i, None, :i] @ u_new[..., :i, :])[..., 0, :]
+                u_new[..., i, :] = precision.round(u_i, precision.vectors)
+    buffer = Records(log_alpha, k_all, torch.cat([buffer.u, u_new], -2))
+    as_of = m + steps.read_index()
+    q = steps.q.to(dt)
+    out = readout(S0, buffer, q, as_of)
+    if steps.out_extra is not None:
+        out = out + steps.out_extra.to(dt)
+    return buffer, out
+
+
+Boundary = Callable[[torch.Tensor], tuple[torch.Tensor, Records]]
+"""At a window's end: reconstructed S_p -> (the next window's Ŝ_0 as used in reads, compensator records)."""
+
+
+def exact_boundary(S: torch.Tensor) -> tuple[torch.Tensor, Records]:
+    """Keep the state as it is: no quantization, no compensators."""
+    return S, Records.empty(S.shape[:-2], S.shape[-2], S.shape[-1], 1, S.dtype, S.device)
+
+
+@dataclass
+class WindowedState:
+    """A boundary state, its buffer, and how many tokens of the current window are in the buffer."""
+
+    S0: torch.Tensor
+    buffer: Records
+    filled: int = 0
+
+    @staticmethod
+    def start(S: torch.Tensor, boundary: Boundary = exact_boundary) -> "WindowedState":
+        S0, comp = boundary(S)
+        return WindowedState(S0, comp, 0)
+
+    def state(self) -> torch.Tensor:
+        return reconstruct(self.S0, self.buffer)
+
+
+def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary = exact_boundary,
+           precision: RecordPrecision = EXACT,
+           on_window: Callable[[int, WindowedState], None] | None = None) -> tuple[torch.Tensor, WindowedState]:
+    """Run all tokens of `steps` through windows of `window` tokens; returns outputs and the state.
+
+    The state may start mid-window (`state.filled` tokens already buffered), and the sequence may
+    end mid-window: the returned state then still holds a partial buffer. `on_window(t, state)` is
+    called after every boundary with the number of tokens consumed so far.
+    """
+    check_positive_int("window", window)
+    T = steps.num_tokens
+    outs = []
+    t = 0
+    while t < T:
+        take = min(window - state.filled, T - t)
+        buffer, out = advance(state.S0, state.buffer, steps.tokens(t, t + take), precision)
+        outs.append(out)
+        t += take
+        state = replace(state, buffer=buffer, filled=state.filled + take)
+        if state.filled == window:
+            state = WindowedState.start(reconstruct(state.S0, state.buffer), boundary)
+            if on_window is not None:
+                on_window(t, state)
+    out = torch.cat(outs, -2) if outs else steps.q.new_zeros(*steps.batch_shape, 0, steps.dv)
+    return out, state
