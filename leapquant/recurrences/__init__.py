@@ -8,13 +8,31 @@ from collections.abc import Callable
 
 from leapquant.errors import InputError
 from leapquant.recurrences.base import Dims, Records, RecurrenceSpec, Steps
+from leapquant.recurrences.delta_product import DeltaProduct
+from leapquant.recurrences.deltanet import DeltaNet
 from leapquant.recurrences.gdn import GatedDeltaNet
 from leapquant.recurrences.general import run_steps
+from leapquant.recurrences.gla import GatedLinearAttention
+from leapquant.recurrences.hgrn2 import HGRN2
 from leapquant.recurrences.kda import KimiDeltaAttention
+from leapquant.recurrences.linear_attention import LinearAttention
+from leapquant.recurrences.mamba2 import Mamba2
+from leapquant.recurrences.retnet import RetNet
+from leapquant.recurrences.rwkv6 import RWKV6
+from leapquant.recurrences.rwkv7 import RWKV7
 
 _REGISTRY: dict[str, Callable[..., RecurrenceSpec]] = {
     "gdn": GatedDeltaNet,
     "kda": KimiDeltaAttention,
+    "linear_attention": LinearAttention,
+    "retnet": RetNet,
+    "mamba2": Mamba2,
+    "gla": GatedLinearAttention,
+    "rwkv6": RWKV6,
+    "hgrn2": HGRN2,
+    "deltanet": DeltaNet,
+    "delta_product": DeltaProduct,
+    "rwkv7": RWKV7,
 }
 
 

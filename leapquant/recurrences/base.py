@@ -233,7 +233,8 @@ class RecurrenceSpec(ABC):
         x = {n: t.to(torch.float64) for n, t in inputs.items() if t is not None}
         if use_l2:
             x["q"], x["k"] = l2norm(x["q"]), l2norm(x["k"])
-        x = {n: heads_first(t) for n, t in x.items()}
+        static = self.static_inputs()
+        x = {n: t if n in static else heads_first(t) for n, t in x.items()}
         group = d.HV // d.H
         for n in self.grouped_inputs():
             if n in x and group > 1:
@@ -243,6 +244,11 @@ class RecurrenceSpec(ABC):
     def grouped_inputs(self) -> tuple[str, ...]:
         """Inputs with H (not HV) heads, shared by a group of value heads."""
         return ("q", "k")
+
+    def static_inputs(self) -> tuple[str, ...]:
+        """Per-head parameters without batch and time dims (RWKV6's u, Mamba2's A and D): checked and
+        cast to float64 like the rest, but not transposed to head-first nor group-expanded."""
+        return ()
 
     def log_decay_inputs(self) -> tuple[str, ...]:
         return ("g",)
