@@ -44,6 +44,10 @@ class HGRN2(SameHeads, RecurrenceSpec):
         if "q" not in inputs or "g" not in inputs:
             raise InputError(f"hgrn2: missing input(s) {sorted({'q', 'g'} - inputs.keys())}")
         q = check_tensor("q", inputs["q"], (None, None, None, None), finite=False)
+        v = inputs.get("v")
+        if isinstance(v, torch.Tensor) and v.dim() == 4 and v.shape[2] != q.shape[2]:
+            raise InputError(f"v has {v.shape[2]} heads but q has {q.shape[2]}: hgrn2 has no grouped value heads, "
+                             "so v's head count must equal q's")
         g = check_tensor("g", inputs["g"], tuple(q.shape), finite=False)
         inputs["k"] = -torch.expm1(g.to(torch.float64))  # kept in float64: exact 1 − α
         return super()._prepare(inputs)
