@@ -209,3 +209,53 @@ def test_rwkv7_erase_record_orientation():
     b_t = torch.where(erase[:, None], steps.k, steps.b)          # read a ⊙ κ̂ on erase records
     o_t, _ = run_steps(replace(steps, k=k_t, b=b_t), S0)
     assert rel_rms(_hf(o_t), o_paper) > 1e-3
+
+
+# ---- options: L2-normalised q, k and an explicit scale, where the FLA oracle takes them -----------------
+def _fla_l2(x: torch.Tensor) -> torch.Tensor:
+    return x * torch.rsqrt((x.double() ** 2).sum(-1, keepdim=True) + 1e-6).to(x.dtype)
+
+
+def _scaled_gdn(x, S0, spec, d, s):
+    from fla.ops.gated_delta_rule.naive import naive_recurrent_gated_delta_rule
+    return naive_recurrent_gated_delta_rule(x["q"], x["k"], x["v"], x["beta"], x["g"], scale=s,
+                                            initial_state=S0.clone(), output_final_state=True)
+
+
+def _scaled_kda(x, S0, spec, d, s):
+    from fla.ops.kda.naive import naive_recurrent_kda
+    return naive_recurrent_kda(x["q"], x["k"], x["v"], x["g"], x["beta"], scale=s, initial_state=S0.clone(),
+                               output_final_state=True)
+
+
+def _scaled_linear_attention(x, S0, spec, d, s):
+    from fla.ops.linear_attn.naive import naive_recurrent_linear_attn
+    return naive_recurrent_linear_attn(x["q"], x["k"], x["v"], scale=s, initial_state=S0.clone(),
+                                       output_final_state=True)
+
+
+def _scaled_delta_product(x, S0, spec, d, s):
+    from fla.ops.gated_delta_product.naive import naive_recurrent_gated_delta_product
+    return naive_recurrent_gated_delta_product(x["q"], x["k"], x["v"], x.get("g"), x["beta"], s,
+                                               initial_state=S0.clone(), output_final_state=True,
+                                               num_householder=spec.substeps)
+
+
+# families whose FLA oracle takes a scale argument
+SCALED = {"gdn": _scaled_gdn, "kda": _scaled_kda, "linear_attention": _scaled_linear_attention,
+          "delta_product": _scaled_delta_product}
+
+
+@pytest.mark.parametrize("l2", [False, True], ids=["raw", "l2norm"])
+@pytest.mark.parametrize("case", [c for c in CASES if c.family in SCALED], ids=lambda c: c.id)
+def test_scale_and_l2norm_options(case, l2):
+    from leapquant.recurrences import Dims
+    spec, d, s = case.spec(), Dims(2, 17, 2, 2, 16, 8), 0.37
+    x = case.inputs(d, seed=31)
+    if l2:
+        x["k"] = x["k"] * 3.0                           # unnormalised keys, as a model feeds them with l2norm on
+    S0 = initial_state(d, seed=32)
+    fx = dict(x, q=_fla_l2(x["q"]), k=_fla_l2(x["k"])) if l2 else x
+    o_ref, S_ref = SCALED[case.family](fx, S0, spec, d, s)
+    o, S = spec.reference(**x, initial_state=S0, scale=s, use_qk_l2norm=l2)
+    assert rel_rms(o, o_ref) < FLA_RTOL and rel_rms(S, S_ref) < FLA_RTOL, (rel_rms(o, o_ref), rel_rms(S, S_ref))
