@@ -1,0 +1,126 @@
+"""One device call: compile the variants (in parallel), check them against the reference, time them.
+
+    source .devbundle/setup.sh && python benchmarks/kernel_device.py --out $OUT [--sweeps] [--no-check]
+"""
+import argparse
+import json
+import os
+import sys
+import time
+import traceback
+from concurrent.futures import ThreadPoolExecutor
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import torch  # noqa: E402
+
+from leapquant.kernels import bench as kb  # noqa: E402
+from leapquant.kernels.decode import DecodeConfig, PerStepConfig, compiled, compiled_perstep  # noqa: E402
+
+ap = argparse.ArgumentParser()
+ap.add_argument("--out", default=os.environ.get("OUT", "."))
+ap.add_argument("--sweeps", action="store_true")
+ap.add_argument("--no-check", action="store_true")
+ap.add_argument("--no-bench", action="store_true")
+ap.add_argument("--batches", default="32,128,256,512")
+ap.add_argument("--bv", type=int, default=32)
+ap.add_argument("--threads", type=int, default=128)
+ap.add_argument("--kinds", default="gdn,kda")
+args = ap.parse_args()
+T0 = time.time()
+log_f = open(os.path.join(args.out, "log.txt"), "a")
+
+
+def log(*a):
+    s = " ".join(str(x) for x in a)
+    print(s, flush=True)
+    log_f.write(s + "\n")
+    log_f.flush()
+
+
+log("gpu", torch.cuda.get_device_name(), "torch", torch.__version__)
+kinds = args.kinds.split(",")
+check_cfgs = []
+for kind in kinds:
+    for vf in (True, False):
+        check_cfgs.append(DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=vf, out_dtype="float32", BV=args.bv,
+                                       threads=args.threads))
+    check_cfgs.append(DecodeConfig(kind=kind, H=2, HV=4, p=16, r=4, v_first=True, out_dtype="float32", BV=args.bv,
+                                   threads=args.threads))
+check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
+                               threads=args.threads))
+ps_cfgs = [PerStepConfig(kind=k, H=2, HV=4, mode=m, v_first=vf, out_dtype="float32")
+           for k, m, vf in (("gdn", "int8", True), ("kda", "int8", False), ("gdn", "bf16", True))]
+bench_cfgs = []
+for kind in kinds:
+    for vf in (True, False):
+        bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads))
+    bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, mode="window_bf16", BV=args.bv, threads=args.threads))
+    bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, BV=args.bv, threads=args.threads))
+    if args.sweeps:
+        bench_cfgs += [DecodeConfig(kind=kind, p=pp, r=4, BV=args.bv, threads=args.threads) for pp in (4, 8, 32)]
+        bench_cfgs += [DecodeConfig(kind=kind, p=16, r=rr, BV=args.bv, threads=args.threads) for rr in (2, 8, 16)]
+ps_bench = [PerStepConfig(kind=k, mode=m) for k in kinds for m in ("int8", "bf16")]
+
+todo = ([] if args.no_check else check_cfgs) + ([] if args.no_bench else bench_cfgs)
+todo_ps = ([] if args.no_check else ps_cfgs) + ([] if args.no_bench else ps_bench)
+failed = {}
+
+
+def comp(c):
+    try:
+        (compiled_perstep if isinstance(c, PerStepConfig) else compiled)(c)
+        return None
+    except Exception:
+        failed[c.tag] = traceback.format_exc()[-3000:]
+        return c.tag
+
+
+with ThreadPoolExecutor(8) as ex:
+    bad = [b for b in ex.map(comp, todo + todo_ps) if b]
+log(f"compiled {len(todo) + len(todo_ps)} variants in {time.time() - T0:.0f}s; failed: {bad}")
+for k, v in failed.items():
+    log("FAILED", k, v)
+
+results = {"checks": [], "bench": None}
+if not args.no_check:
+    for c in check_cfgs:
+        if c.tag in failed:
+            continue
+        for outl, N in ((False, 1), (False, 37), (True, 16)):
+            try:
+                w = kb.check_decode(c, N=N, windows=4, outliers=outl, seed=N)
+                ok = w["out"] <= 1e-3 and w["state"] <= 1e-3 and not w["nan"]
+            except Exception:
+                w, ok = {"error": traceback.format_exc()[-2000:]}, False
+            results["checks"].append({"cfg": c.tag, "N": N, "outliers": outl, **w, "ok": ok})
+            log("check", c.tag, "N", N, "outliers", outl, w, "OK" if ok else "FAIL")
+    for c in ps_cfgs:
+        try:
+            w = kb.check_perstep(c, N=9)
+            ok = w["out"] <= 1e-3 and not w["nan"]
+        except Exception:
+            w, ok = {"error": traceback.format_exc()[-2000:]}, False
+        results["checks"].append({"cfg": c.tag, **w, "ok": ok})
+        log("check", c.tag, w, "OK" if ok else "FAIL")
+    # batch 512 at the real size, one config
+    try:
+        c = DecodeConfig(kind="gdn", p=4, r=2, out_dtype="float32", BV=args.bv, threads=args.threads, H=32, HV=32)
+        w = kb.check_decode(c, N=512, slots=520, windows=2, seed=5)
+        results["checks"].append({"cfg": c.tag, "N": 512, **w, "ok": w["out"] <= 1e-3 and w["state"] <= 1e-3})
+        log("check big", c.tag, w)
+    except Exception:
+        log("check big failed", traceback.format_exc()[-2000:])
+    json.dump(results, open(os.path.join(args.out, "results.json"), "w"), indent=1)
+log(f"checks done at {time.time() - T0:.0f}s")
+
+if not args.no_bench:
+    res = kb.bench(kinds=kinds, batches=[int(b) for b in args.batches.split(",")], sweeps=args.sweeps, log=log,
+                   BV=args.bv, threads=args.threads)
+    results["bench"] = res
+    json.dump(results, open(os.path.join(args.out, "results.json"), "w"), indent=1)
+    try:
+        kb.plot(res, os.path.join(args.out, "bench.png"))
+    except Exception:
+        log("plot failed", traceback.format_exc()[-1000:])
+log(f"done at {time.time() - T0:.0f}s")

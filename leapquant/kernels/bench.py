@@ -1,0 +1,308 @@
+"""Correctness checks and timings of the decode kernels against FLA's FP32 kernels (needs a CUDA GPU).
+
+`check_decode` / `check_perstep` hold a kernel and the PyTorch reference (`naive.py`) together over
+several windows; `bench` times every variant and FLA 0.6.0 `fused_recurrent_gated_delta_rule` /
+`fused_recurrent_kda` (FP32 state, both layouts) in the same run, with the state buffers rotated past
+L2, median of `triton.testing.do_bench`, and the copy ceiling measured in the same run.
+"""
+from __future__ import annotations
+
+import math
+import time
+
+import torch
+import torch.nn.functional as F
+
+from leapquant.kernels import naive as nv
+
+L2_BYTES = 60 * 2**20
+
+
+def make_inputs(kind, N, H, HV, K, V, device="cuda", gen=None):
+    r = lambda *s: torch.randn(*s, device=device, generator=gen)  # noqa: E731
+    q = r(N, H, K).bfloat16()
+    k = F.normalize(r(N, H, K), dim=-1).bfloat16()
+    v = r(N, HV, V).bfloat16()
+    g = F.logsigmoid(r(N, HV) + 3.0) if kind == "gdn" else F.logsigmoid(r(N, HV, K) + 4.0)
+    beta = torch.sigmoid(r(N, HV))
+    return q, k, v, g.float(), beta.float()
+
+
+def random_states(slots, HV, K, V, outliers=False, device="cuda", gen=None):
+    S = torch.randn(slots, HV, K, V, device=device, generator=gen) * 0.1
+    if outliers:  # heavy key rows and value columns, a few huge entries (Fig. 6-like)
+        S[:, :, :4] *= 30.0
+        S[..., :3] *= 20.0
+        S[:, :, 7, 9] = 150.0
+    return S
+
+
+def _rel(a, b):
+    return ((a.float() - b.float()).norm() / b.float().norm().clamp_min(1e-30)).item()
+
+
+def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, seed=0, decoder=None, device="cuda"):
+    """Kernel vs reference over `windows` windows; returns dict of worst relative errors."""
+    from leapquant.kernels.decode import LeapDecoder
+    gen = torch.Generator(device=device).manual_seed(seed)
+    slots = slots or N + 3
+    dec = decoder or LeapDecoder(cfg)
+    S0 = random_states(slots, cfg.HV, cfg.K, cfg.V, outliers, device, gen)
+    ref = nv.init_state(S0, kind=cfg.kind, p=cfg.p, r=cfg.r, v_first=cfg.v_first, iters=cfg.iters, mode=cfg.mode)
+    if ragged:  # advance random subsets so every slot sits at its own window position
+        for _ in range(cfg.p + 3):
+            sub = torch.randperm(slots, device=device, generator=gen)[: max(1, slots // 2)].to(torch.int32)
+            nv.decode_step_ref(ref, *make_inputs(cfg.kind, sub.numel(), cfg.H, cfg.HV, cfg.K, cfg.V, device, gen), sub)
+    ker = ref.clone()
+    worst = {"out": 0.0, "state": 0.0, "nan": False, "unwritten": False}
+    for t in range(windows * cfg.p + 1):
+        idx = torch.randperm(slots, device=device, generator=gen)[:N].to(torch.int32)
+        x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
+        o_ref = nv.decode_step_ref(ref, *x, idx)
+        out = torch.full((N, cfg.HV, cfg.V), float("nan"), dtype=getattr(torch, cfg.out_dtype), device=device)
+        o = dec.step(ker, *x, idx, out=out)
+        torch.cuda.synchronize()
+        worst["nan"] |= bool(torch.isnan(o).any())
+        worst["out"] = max(worst["out"], _rel(o, o_ref))
+        if t % 5 == 4 or t == windows * cfg.p:
+            allslots = torch.arange(slots, device=device)
+            assert torch.equal(ker.window_pos, ref.window_pos), "window positions differ"
+            worst["state"] = max(worst["state"], _rel(nv.reconstruct(ker, allslots), nv.reconstruct(ref, allslots)))
+    worst["nan"] = bool(worst["nan"])
+    return worst
+
+
+def check_perstep(cfg, N=8, steps=20, seed=0, device="cuda"):
+    from leapquant.kernels.decode import PerStepDecoder
+    gen = torch.Generator(device=device).manual_seed(seed)
+    slots = N + 2
+    dec = PerStepDecoder(cfg)
+    ref = nv.perstep_init(random_states(slots, cfg.HV, cfg.K, cfg.V, device=device, gen=gen), kind=cfg.kind,
+                          v_first=cfg.v_first, mode=cfg.mode)
+    ker = ref.clone()
+    worst = {"out": 0.0, "state": 0.0, "nan": False}
+    for _ in range(steps):
+        idx = torch.randperm(slots, device=device, generator=gen)[:N].to(torch.int32)
+        x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
+        o_ref = nv.perstep_step_ref(ref, *x, idx)
+        out = torch.full((N, cfg.HV, cfg.V), float("nan"), dtype=getattr(torch, cfg.out_dtype), device=device)
+        o = dec.step(ker, *x, idx, out=out)
+        torch.cuda.synchronize()
+        worst["nan"] = bool(worst["nan"] or torch.isnan(o).any())
+        worst["out"] = max(worst["out"], _rel(o, o_ref))
+        worst["state"] = max(worst["state"], _rel(ker.state(), ref.state()))
+    return worst
+
+
+# ------------------------------------------------------------------------------------------ timing
+def _do_bench(fn, warmup=25, rep=200):
+    import triton.testing
+    return triton.testing.do_bench(fn, warmup=warmup, rep=rep, return_mode="median") * 1e3  # µs
+
+
+def copy_ceiling(device="cuda"):
+    a = torch.empty(2 * 2**30 // 4, dtype=torch.float32, device=device).normal_()
+    b = torch.empty_like(a)
+    us = _do_bench(lambda: b.copy_(a))
+    return 2 * a.numel() * 4 / (us * 1e-6) / 1e12  # TB/s
+
+
+def _rotations(bytes_one):
+    return max(2, math.ceil(3 * L2_BYTES / max(bytes_one, 1)))
+
+
+def bench_fla(kind, N, H=32, HV=32, K=128, V=128, v_first=False, device="cuda"):
+    from fla.ops.gated_delta_rule import fused_recurrent_gated_delta_rule
+    from fla.ops.kda import fused_recurrent_kda
+    q, k, v, g, beta = make_inputs(kind, N, H, HV, K, V, device)
+    q, k, v, g, beta = (x.unsqueeze(1) for x in (q, k, v, g, beta))
+    shape = (N, HV, V, K) if v_first else (N, HV, K, V)
+    nrot = _rotations(N * HV * K * V * 4)
+    states = [torch.randn(shape, device=device) * 0.1 for _ in range(nrot)]
+    it = [0]
+    if kind == "gdn":
+        def fn():
+            it[0] += 1
+            return fused_recurrent_gated_delta_rule(q, k, v, g=g, beta=beta, initial_state=states[it[0] % nrot],
+                                                    output_final_state=True, state_v_first=v_first)
+    else:
+        def fn():
+            it[0] += 1
+            return fused_recurrent_kda(q, k, v, g, beta, initial_state=states[it[0] % nrot],
+                                       output_final_state=True, state_v_first=v_first)
+    fn()
+    return _do_bench(fn), 2 * N * HV * K * V * 4
+
+
+def _leap_pool(cfg, N, device, gen):
+    """A full pool with ragged positions and random (finite) records, without running the reference."""
+    st = nv.empty_state(N, cfg.HV, cfg.K, cfg.V, kind=cfg.kind, p=cfg.p, r=cfg.r, v_first=cfg.v_first,
+                        iters=cfg.iters, mode=cfg.mode, device=device)
+    if cfg.mode == "leap":
+        st.Z.copy_(torch.randint(-127, 128, st.Z.shape, device=device, generator=gen).to(torch.int8))
+        st.c.uniform_(0.5, 1.5, generator=gen)
+        st.B.uniform_(0.1, 1.0, generator=gen)
+    else:
+        st.Z.copy_(torch.randn(st.Z.shape, device=device, generator=gen) * 0.1)
+    if cfg.r:
+        st.Kc.copy_(F.normalize(torch.randn(st.Kc.shape, device=device, generator=gen), dim=-1))
+        st.Uc.copy_(torch.randn(st.Uc.shape, device=device, generator=gen))
+    st.rk.copy_(F.normalize(torch.randn(st.rk.shape, device=device, generator=gen), dim=-1))
+    st.ru.copy_(torch.randn(st.ru.shape, device=device, generator=gen) * 0.1)
+    st.rg.copy_(F.logsigmoid(torch.randn(st.rg.shape, device=device, generator=gen) + 4))
+    st.window_pos.copy_(torch.randint(0, cfg.p, (N,), device=device, generator=gen).to(torch.int32))
+    return st
+
+
+def leap_bytes(cfg, N):
+    """Average bytes a step moves: state read, half the records read, record write, the boundary amortised."""
+    K, V, HV, p, r = cfg.K, cfg.V, cfg.HV, cfg.p, cfg.r
+    zb = 1 if cfg.mode == "leap" else 2
+    state = K * V * zb + (4 * (K + V) if cfg.mode == "leap" else 0) + 2 * r * (K + V)
+    gb = 4 if cfg.kind == "gdn" else 4 * K
+    rec = 2 * (K + V) + gb
+    per_head = state + (p - 1) / 2 * rec + rec + (state + p * rec) / p + 2 * K * 2 / HV + 3 * V * 2
+    return N * HV * per_head
+
+
+def bench_leap(cfg, N, device="cuda", decoder=None):
+    from leapquant.kernels.decode import LeapDecoder
+    gen = torch.Generator(device=device).manual_seed(1)
+    dec = decoder or LeapDecoder(cfg)
+    nrot = _rotations(leap_bytes(cfg, N))
+    pools = [_leap_pool(cfg, N, device, gen) for _ in range(nrot)]
+    x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
+    idx = torch.randperm(N, device=device, generator=gen).to(torch.int32)
+    out = torch.empty(N, cfg.HV, cfg.V, dtype=torch.bfloat16, device=device)
+    wnext = torch.empty(N, dtype=torch.int32, device=device)
+    it = [0]
+
+    def fn():
+        it[0] += 1
+        dec.step(pools[it[0] % nrot], *x, idx, out=out, wnext=wnext)
+    fn()
+    us = _do_bench(fn)
+    # the refit's exposed cost: decode launch alone (boundary skipped)
+    def fn_nb():
+        it[0] += 1
+        dec.step(pools[it[0] % nrot], *x, idx, out=out, wnext=wnext, boundary=False)
+    us_nb = _do_bench(fn_nb)
+    return us, us_nb, leap_bytes(cfg, N)
+
+
+def bench_perstep(cfg, N, device="cuda"):
+    from leapquant.kernels.decode import PerStepDecoder
+    gen = torch.Generator(device=device).manual_seed(2)
+    dec = PerStepDecoder(cfg)
+    zb = 1 if cfg.mode == "int8" else 2
+    nbytes = N * cfg.HV * (2 * cfg.K * cfg.V * zb + 8 * cfg.V)
+    nrot = _rotations(nbytes)
+    pools = [nv.perstep_init(random_states(N, cfg.HV, cfg.K, cfg.V, device=device, gen=gen), kind=cfg.kind,
+                             v_first=cfg.v_first, mode=cfg.mode) for _ in range(nrot)]
+    x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
+    idx = torch.randperm(N, device=device, generator=gen).to(torch.int32)
+    out = torch.empty(N, cfg.HV, cfg.V, dtype=torch.bfloat16, device=device)
+    it = [0]
+
+    def fn():
+        it[0] += 1
+        dec.step(pools[it[0] % nrot], *x, idx, out=out)
+    fn()
+    return _do_bench(fn), nbytes
+
+
+def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablations=True, ablation_batch=256,
+          sweeps=False, sweep_batch=256, layouts=(True, False), BV=32, threads=128, log=print):
+    """Time every variant; returns {"ceiling_tbs": float, "rows": [...]} (rows as the --json output)."""
+    from leapquant.kernels.decode import DecodeConfig, PerStepConfig
+    ceiling = copy_ceiling()
+    log(f"copy ceiling {ceiling:.2f} TB/s")
+    rows = []
+
+    def add(model, N, kernel, us, nbytes, fla_best, fla_kf, fla_vf, extra=None):
+        row = dict(model=model, batch=N, kernel=kernel, us=us, speedup_vs_fla=fla_best / us,
+                   speedup_vs_fla_kfirst=fla_kf / us, speedup_vs_fla_vfirst=fla_vf / us,
+                   tbs=nbytes / (us * 1e-6) / 1e12, frac_ceiling=nbytes / (us * 1e-6) / 1e12 / ceiling)
+        if extra:
+            row.update(extra)
+        rows.append(row)
+        log(f"{model} B={N:4d} {kernel:34s} {us:8.1f} us  x{fla_best / us:5.2f} (kf x{fla_kf / us:4.2f}, vf x{fla_vf / us:4.2f})"
+            f"  {row['tbs']:.2f} TB/s")
+
+    for kind in kinds:
+        for N in batches:
+            t_kf, b_fla = bench_fla(kind, N, v_first=False)
+            t_vf, _ = bench_fla(kind, N, v_first=True)
+            best = min(t_kf, t_vf)
+            add(kind, N, "fla_fp32_kfirst", t_kf, b_fla, best, t_kf, t_vf)
+            add(kind, N, "fla_fp32_vfirst", t_vf, b_fla, best, t_kf, t_vf)
+            for vf in layouts:
+                cfg = DecodeConfig(kind=kind, p=p, r=r, v_first=vf, BV=BV, threads=threads)
+                us, us_nb, nb = bench_leap(cfg, N)
+                add(kind, N, f"leap_int8_{'vfirst' if vf else 'kfirst'}", us, nb, best, t_kf, t_vf,
+                    {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": r})
+            if ablations and N == ablation_batch:
+                for mode in ("int8", "bf16"):
+                    us, nb = bench_perstep(PerStepConfig(kind=kind, mode=mode, v_first=True))
+                    add(kind, N, f"perstep_{mode}_vfirst", us, nb, best, t_kf, t_vf)
+                cfg = DecodeConfig(kind=kind, p=p, r=0, mode="window_bf16", v_first=True, BV=BV, threads=threads)
+                us, us_nb, nb = bench_leap(cfg, N)
+                add(kind, N, "window_bf16_vfirst", us, nb, best, t_kf, t_vf, {"us_decode_only": us_nb})
+                cfg = DecodeConfig(kind=kind, p=p, r=0, v_first=True, BV=BV, threads=threads)
+                us, us_nb, nb = bench_leap(cfg, N)
+                add(kind, N, "window_int8_r0_vfirst", us, nb, best, t_kf, t_vf, {"us_decode_only": us_nb})
+            if sweeps and N == sweep_batch:
+                for pp in (4, 8, 16, 32):
+                    cfg = DecodeConfig(kind=kind, p=pp, r=r, v_first=True, BV=BV, threads=threads)
+                    us, us_nb, nb = bench_leap(cfg, N)
+                    add(kind, N, f"sweep_p{pp}_r{r}", us, nb, best, t_kf, t_vf,
+                        {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": pp, "r": r})
+                for rr in (2, 4, 8, 16):
+                    cfg = DecodeConfig(kind=kind, p=p, r=rr, v_first=True, BV=BV, threads=threads)
+                    us, us_nb, nb = bench_leap(cfg, N)
+                    add(kind, N, f"sweep_p{p}_r{rr}", us, nb, best, t_kf, t_vf,
+                        {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": rr})
+    return {"ceiling_tbs": ceiling, "rows": rows, "gpu": torch.cuda.get_device_name(),
+            "date": time.strftime("%Y-%m-%d %H:%M")}
+
+
+def render_table(result):
+    from rich.table import Table
+    t = Table(title=f"decode, 32 heads, dk=dv=128 — {result.get('gpu', '')}, copy {result['ceiling_tbs']:.2f} TB/s")
+    for c in ("model", "batch", "kernel", "µs", "× FLA best", "× FLA K-first", "× FLA V-first", "TB/s", "boundary %"):
+        t.add_column(c)
+    for r in result["rows"]:
+        be = r.get("boundary_exposed")
+        t.add_row(r["model"], str(r["batch"]), r["kernel"], f"{r['us']:.1f}", f"{r['speedup_vs_fla']:.2f}",
+                  f"{r['speedup_vs_fla_kfirst']:.2f}", f"{r['speedup_vs_fla_vfirst']:.2f}", f"{r['tbs']:.2f}",
+                  "" if be is None else f"{100 * be:.1f}")
+    return t
+
+
+def plot(result, path):
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    rows = [r for r in result["rows"] if not r["kernel"].startswith("sweep")]
+    models = sorted({r["model"] for r in rows})
+    fig, axes = plt.subplots(1, len(models), figsize=(7 * len(models), 4), squeeze=False)
+    for ax, m in zip(axes[0], models):
+        rs = [r for r in rows if r["model"] == m]
+        kernels = list(dict.fromkeys(r["kernel"] for r in rs))
+        batches = sorted({r["batch"] for r in rs})
+        w = 0.8 / len(kernels)
+        for i, kname in enumerate(kernels):
+            xs, ys = [], []
+            for j, b in enumerate(batches):
+                for r in rs:
+                    if r["kernel"] == kname and r["batch"] == b:
+                        xs.append(j + i * w)
+                        ys.append(r["speedup_vs_fla"])
+            ax.bar(xs, ys, w, label=kname)
+        ax.set_xticks([j + 0.4 - w / 2 for j in range(len(batches))], [str(b) for b in batches])
+        ax.axhline(1.0, color="k", lw=0.5)
+        ax.set_title(f"{m}: speed-up over FLA FP32 (faster layout)")
+        ax.set_xlabel("batch")
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(path, dpi=120)

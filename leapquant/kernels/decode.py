@@ -1,0 +1,537 @@
+"""TileLang decode kernels for GDN and KDA with the LeapQuant state (and the Table-2 ablations).
+
+Buffers and layouts are those of :mod:`leapquant.kernels.naive` (``LeapState``); see its docstring for
+the arithmetic. One decode step is two launches:
+
+1. ``decode`` — grid (V/BV, HV, N): one program per (request, value head, value tile). Reads the
+   boundary state tile once (INT8 ``Z`` into shared memory with 16-byte copies), the smoothing scales,
+   the compensators and the buffered records, and computes both reads of eq. 11 from that one pass:
+   S_mᵀ(α⊙k) → u = fp16(β(v − ·)), and S_mᵀ(α⊙q·scale) + u (kᵀq·scale) → o. Appends (g, fp16 k, u) at
+   position m = window_pos[slot]; writes ``wnext[n] = m + 1``.
+2. ``boundary`` — grid (HV, N): programs whose request reached m + 1 = p reconstruct S_p (eq. 7) in
+   shared memory, refit K̃, Ũ (power iteration from the stored K̃, modified Gram–Schmidt), recompute
+   c and B, quantize and write; every program with hv = 0 writes window_pos[slot] = (m + 1) mod p.
+
+Batch N and the number of slots are symbolic: one compiled kernel serves every batch size.
+Compiling needs tilelang (imported lazily; ``import leapquant`` never imports it).
+"""
+
+
+import functools
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class DecodeConfig:
+    kind: str = "gdn"          # "gdn" (scalar decay) | "kda" (per key channel)
+    mode: str = "leap"         # "leap" (INT8 + compensators + smoothing) | "window_bf16"
+    H: int = 32
+    HV: int = 32
+    K: int = 128
+    V: int = 128
+    p: int = 16
+    r: int = 4
+    v_first: bool = True
+    BV: int = 32               # value rows per program
+    threads: int = 128
+    iters: int = 2             # power iterations at the boundary
+    bthreads: int = 256        # threads of the boundary program
+    out_dtype: str = "bfloat16"  # "float32" for tight tests
+
+    def __post_init__(self):
+        if self.kind not in ("gdn", "kda"):
+            raise ValueError(f"kind must be gdn or kda, got {self.kind!r}")
+        if self.mode not in ("leap", "window_bf16"):
+            raise ValueError(f"mode must be leap or window_bf16, got {self.mode!r}")
+        if self.HV % self.H or self.V % self.BV:
+            raise ValueError("HV must be a multiple of H and V a multiple of BV")
+        if self.mode == "window_bf16" and self.r:
+            object.__setattr__(self, "r", 0)
+
+    @property
+    def tag(self) -> str:
+        lay = "vf" if self.v_first else "kf"
+        return f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
+
+
+def _T():
+    import tilelang.language as T
+    return T
+
+
+def decode_program(cfg: DecodeConfig):
+    """The TileLang prim_func of one decode step (launch 1)."""
+    T = _T()
+    kind, H, HV, K, V, P, R, BV = cfg.kind, cfg.H, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r, cfg.BV
+    rep = HV // H
+    Kd = 1 if kind == "gdn" else K
+    leap = cfg.mode == "leap"
+    N = T.symbolic("N")
+    NS = T.symbolic("NS")
+    zshape = (NS, HV, V, K) if cfg.v_first else (NS, HV, K, V)
+    zdt = "int8" if leap else "bfloat16"
+    gshape = (N, HV) if kind == "gdn" else (N, HV, K)
+    rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
+    Rz = max(R, 1)
+    f32, f16 = "float32", "float16"
+    inv127 = 1.0 / 127.0
+
+    def gval(buf, a, b, d, j=None):  # log-decay load, GDN scalar or KDA per channel
+        if kind == "gdn":
+            return buf[a, b] if j is None else buf[a, b, j]
+        return buf[a, b, d] if j is None else buf[a, b, j, d]
+
+    @T.prim_func
+    def decode(
+        q: T.Tensor((N, H, K), "bfloat16"), k: T.Tensor((N, H, K), "bfloat16"), v: T.Tensor((N, HV, V), "bfloat16"),
+        g: T.Tensor(gshape, f32), beta: T.Tensor((N, HV), f32), scale: T.float32,
+        idx: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
+        Z: T.Tensor(zshape, zdt), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
+        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
+        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
+        o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
+    ):
+        with T.Kernel(V // BV, HV, N, threads=cfg.threads) as (vt, hv, n):
+            Zs = T.alloc_shared((BV, K) if cfg.v_first else (K, BV), zdt)
+            G = T.alloc_shared((P + 1, Kd), f32)
+            xs = T.alloc_shared((2, K), f32)       # α⊙k, α⊙q·scale
+            ys = T.alloc_shared((2, K), f32)       # c ⊙ Γ_{1:m} x
+            ws = T.alloc_shared((2, P), f32)       # record weights
+            wc = T.alloc_shared((2, Rz), f32)      # compensator weights
+            kqs = T.alloc_shared((1,), f32)
+            zr = T.alloc_shared((2, BV), f32)
+            E1 = T.alloc_fragment((P, K), f32)
+            E2 = T.alloc_fragment((P, K), f32)
+            w1 = T.alloc_fragment((P,), f32)
+            w2 = T.alloc_fragment((P,), f32)
+            kqf = T.alloc_fragment((1, K), f32)
+            kqr = T.alloc_fragment((1,), f32)
+            s = idx[n]
+            m = wpos[s]
+            h = hv // rep
+            v0 = vt * BV
+            if cfg.v_first:
+                T.copy(Z[s, hv, v0:v0 + BV, 0:K], Zs)
+            else:
+                T.copy(Z[s, hv, 0:K, v0:v0 + BV], Zs)
+            # prefix sums of the buffered log-decays (G_0 = 0), only the m live records
+            for d in T.Parallel(Kd):
+                G[0, d] = 0.0
+                for j in T.serial(m):
+                    G[j + 1, d] = G[j, d] + gval(rg, s, hv, d, j)
+            for d in T.Parallel(K):
+                a = T.exp(gval(g, n, hv, d))
+                xs[0, d] = a * T.cast(k[n, h, d], f32)
+                xs[1, d] = a * T.cast(q[n, h, d], f32) * scale
+            for d in T.Parallel(K):
+                gm = T.exp(G[m, 0 if kind == "gdn" else d])
+                if leap:
+                    ys[0, d] = c[s, hv, d] * gm * xs[0, d]
+                    ys[1, d] = c[s, hv, d] * gm * xs[1, d]
+                else:
+                    ys[0, d] = gm * xs[0, d]
+                    ys[1, d] = gm * xs[1, d]
+            # record weights k_jᵀ Γ_{j+1:m} x (masked to j < m)
+            for j, d in T.Parallel(P, K):
+                dec = T.if_then_else(j < m, T.exp(G[m, 0 if kind == "gdn" else d] - G[j + 1, 0 if kind == "gdn" else d]) * T.cast(rk[s, hv, j, d], f32), 0.0)
+                E1[j, d] = dec * xs[0, d]
+                E2[j, d] = dec * xs[1, d]
+            T.reduce_sum(E1, w1, dim=1)
+            T.reduce_sum(E2, w2, dim=1)
+            for j in T.Parallel(P):
+                ws[0, j] = w1[j]
+                ws[1, j] = w2[j]
+            for i, d in T.Parallel(1, K):
+                kqf[i, d] = T.cast(T.cast(k[n, h, d], f16), f32) * T.cast(q[n, h, d], f32) * scale
+            T.reduce_sum(kqf, kqr, dim=1)
+            kqs[0] = kqr[0]
+            if R > 0:
+                C1 = T.alloc_fragment((R, K), f32)
+                C2 = T.alloc_fragment((R, K), f32)
+                c1 = T.alloc_fragment((R,), f32)
+                c2 = T.alloc_fragment((R,), f32)
+                for i, d in T.Parallel(R, K):
+                    kk = T.cast(Kc[s, hv, i, d], f32) * T.exp(G[m, 0 if kind == "gdn" else d])
+                    C1[i, d] = kk * xs[0, d]
+                    C2[i, d] = kk * xs[1, d]
+                T.reduce_sum(C1, c1, dim=1)
+                T.reduce_sum(C2, c2, dim=1)
+                for i in T.Parallel(R):
+                    wc[0, i] = c1[i]
+                    wc[1, i] = c2[i]
+            # the residual read: one pass over the tile, two vectors
+            if cfg.v_first:
+                Z1 = T.alloc_fragment((BV, K), f32)
+                Z2 = T.alloc_fragment((BV, K), f32)
+                z1 = T.alloc_fragment((BV,), f32)
+                z2 = T.alloc_fragment((BV,), f32)
+                for i, d in T.Parallel(BV, K):
+                    zz = T.cast(Zs[i, d], f32)
+                    Z1[i, d] = zz * ys[0, d]
+                    Z2[i, d] = zz * ys[1, d]
+                T.reduce_sum(Z1, z1, dim=1)
+                T.reduce_sum(Z2, z2, dim=1)
+            else:
+                Z1 = T.alloc_fragment((K, BV), f32)
+                Z2 = T.alloc_fragment((K, BV), f32)
+                z1 = T.alloc_fragment((BV,), f32)
+                z2 = T.alloc_fragment((BV,), f32)
+                for d, i in T.Parallel(K, BV):
+                    zz = T.cast(Zs[d, i], f32)
+                    Z1[d, i] = zz * ys[0, d]
+                    Z2[d, i] = zz * ys[1, d]
+                T.reduce_sum(Z1, z1, dim=0)
+                T.reduce_sum(Z2, z2, dim=0)
+            for i in T.Parallel(BV):
+                zr[0, i] = z1[i]
+                zr[1, i] = z2[i]
+            A1 = T.alloc_fragment((BV,), f32)
+            A2 = T.alloc_fragment((BV,), f32)
+            for i in T.Parallel(BV):
+                if leap:
+                    A1[i] = Bs[s, hv, v0 + i] * zr[0, i] * inv127
+                    A2[i] = Bs[s, hv, v0 + i] * zr[1, i] * inv127
+                else:
+                    A1[i] = zr[0, i]
+                    A2[i] = zr[1, i]
+            for j in T.serial(m):
+                for i in T.Parallel(BV):
+                    A1[i] += ws[0, j] * T.cast(ru[s, hv, j, v0 + i], f32)
+                    A2[i] += ws[1, j] * T.cast(ru[s, hv, j, v0 + i], f32)
+            for j in T.serial(R):
+                for i in T.Parallel(BV):
+                    A1[i] += wc[0, j] * T.cast(Uc[s, hv, j, v0 + i], f32)
+                    A2[i] += wc[1, j] * T.cast(Uc[s, hv, j, v0 + i], f32)
+            for i in T.Parallel(BV):
+                u16 = T.cast(beta[n, hv] * (T.cast(v[n, hv, v0 + i], f32) - A1[i]), f16)
+                ru[s, hv, m, v0 + i] = u16
+                o[n, hv, v0 + i] = T.cast(A2[i] + T.cast(u16, f32) * kqs[0], cfg.out_dtype)
+            if vt == 0:
+                for d in T.Parallel(K):
+                    rk[s, hv, m, d] = T.cast(k[n, h, d], f16)
+                for d in T.Parallel(Kd):
+                    if kind == "gdn":
+                        rg[s, hv, m] = g[n, hv]
+                    else:
+                        rg[s, hv, m, d] = g[n, hv, d]
+                if hv == 0:
+                    wnext[n] = m + 1
+
+    return decode
+
+
+def boundary_program(cfg: DecodeConfig):
+    """The TileLang prim_func of the window boundary (launch 2): reconstruct, refit, smooth, quantize."""
+    T = _T()
+
+    kind, HV, K, V, P, R = cfg.kind, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r
+    Kd = 1 if kind == "gdn" else K
+    leap = cfg.mode == "leap"
+    N = T.symbolic("N")
+    NS = T.symbolic("NS")
+    zshape = (NS, HV, V, K) if cfg.v_first else (NS, HV, K, V)
+    zdt = "int8" if leap else "bfloat16"
+    rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
+    Rz = max(R, 1)
+    f32, f16 = "float32", "float16"
+    inv127 = 1.0 / 127.0
+    vf = cfg.v_first
+
+    def rgv(rg, s, hv, j, d):
+        return rg[s, hv, j] if kind == "gdn" else rg[s, hv, j, d]
+
+    def gi(i):
+        return 0 if kind == "gdn" else i
+
+    @T.prim_func
+    def boundary(
+        idx: T.Tensor((N,), "int32"), wnext: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
+        Z: T.Tensor(zshape, zdt), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
+        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
+        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
+    ):
+        with T.Kernel(HV, N, threads=cfg.bthreads) as (hv, n):
+            G = T.alloc_shared((P + 1, Kd), f32)
+            Kds = T.alloc_shared((R + P, K), f32)
+            Us = T.alloc_shared((R + P, V), f32)
+            Ss = T.alloc_shared((K, V + 1), f32)
+            Sf = T.alloc_fragment((K, V), f32)
+            s = idx[n]
+            mm = wnext[n]
+            if hv == 0:
+                wpos[s] = T.if_then_else(mm == P, 0, mm)
+            if mm == P:
+                for d in T.Parallel(Kd):
+                    G[0, d] = 0.0
+                    for j in T.serial(P):
+                        G[j + 1, d] = G[j, d] + rgv(rg, s, hv, j, d)
+                for j, i in T.Parallel(P, K):
+                    Kds[R + j, i] = T.exp(G[P, gi(i)] - G[j + 1, gi(i)]) * T.cast(rk[s, hv, j, i], f32)
+                for j, i in T.Parallel(P, V):
+                    Us[R + j, i] = T.cast(ru[s, hv, j, i], f32)
+                if R > 0:
+                    for j, i in T.Parallel(R, K):
+                        Kds[j, i] = T.exp(G[P, gi(i)]) * T.cast(Kc[s, hv, j, i], f32)
+                    for j, i in T.Parallel(R, V):
+                        Us[j, i] = T.cast(Uc[s, hv, j, i], f32)
+                for i, j in T.Parallel(K, V):
+                    zv = T.cast(Z[s, hv, j, i] if vf else Z[s, hv, i, j], f32)
+                    if leap:
+                        Sf[i, j] = T.exp(G[P, gi(i)]) * (c[s, hv, i] * (zv * inv127) * Bs[s, hv, j])
+                    else:
+                        Sf[i, j] = T.exp(G[P, gi(i)]) * zv
+                for t in T.serial(R + P):
+                    for i, j in T.Parallel(K, V):
+                        Sf[i, j] += Kds[t, i] * Us[t, j]
+                if R > 0:
+                    Kp = T.alloc_shared((K, R), f32)
+                    Ws = T.alloc_shared((V, R), f32)
+                    Wf = T.alloc_fragment((V, R), f32)
+                    Knf = T.alloc_fragment((K, R), f32)
+                    Df = T.alloc_fragment((K,), f32)
+                    dd = T.alloc_fragment((1,), f32)
+                    Kh = T.alloc_shared((K, R), f32)
+                    Uh = T.alloc_shared((V, R), f32)
+                    Pf = T.alloc_fragment((K, V), f32)
+                    for i, j in T.Parallel(K, V):
+                        Ss[i, j] = Sf[i, j]
+                    for i, a in T.Parallel(K, R):
+                        Kp[i, a] = T.cast(Kc[s, hv, a, i], f32)
+                    for _it in T.serial(cfg.iters):
+                        T.clear(Wf)
+                        for i in T.serial(K):
+                            for j, a in T.Parallel(V, R):
+                                Wf[j, a] += Ss[i, j] * Kp[i, a]
+                        T.copy(Wf, Ws)
+                        T.clear(Knf)
+                        for j in T.serial(V):
+                            for i, a in T.Parallel(K, R):
+                                Knf[i, a] += Ss[i, j] * Ws[j, a]
+                        T.copy(Knf, Kp)
+                        # modified Gram–Schmidt, column by column (R's diagonal ≥ 0; zero columns stay zero)
+                        for a in T.serial(R):
+                            for b in T.serial(a):
+                                for i in T.Parallel(K):
+                                    Df[i] = Kp[i, a] * Kp[i, b]
+                                T.reduce_sum(Df, dd, dim=0)
+                                for i in T.Parallel(K):
+                                    Kp[i, a] = Kp[i, a] - dd[0] * Kp[i, b]
+                            for i in T.Parallel(K):
+                                Df[i] = Kp[i, a] * Kp[i, a]
+                            T.reduce_sum(Df, dd, dim=0)
+                            for i in T.Parallel(K):
+                                Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
+                    T.clear(Wf)
+                    for i in T.serial(K):
+                        for j, a in T.Parallel(V, R):
+                            Wf[j, a] += Ss[i, j] * Kp[i, a]
+                    for j, a in T.Parallel(V, R):
+                        Uh[j, a] = T.cast(T.cast(Wf[j, a], f16), f32)
+                        Uc[s, hv, a, j] = T.cast(Wf[j, a], f16)
+                    for i, a in T.Parallel(K, R):
+                        Kh[i, a] = T.cast(T.cast(Kp[i, a], f16), f32)
+                        Kc[s, hv, a, i] = T.cast(Kp[i, a], f16)
+                    T.clear(Pf)
+                    for a in T.serial(R):
+                        for i, j in T.Parallel(K, V):
+                            Pf[i, j] += Kh[i, a] * Uh[j, a]
+                    for i, j in T.Parallel(K, V):
+                        Sf[i, j] = Sf[i, j] - Pf[i, j]
+                if leap:
+                    cf = T.alloc_fragment((K,), f32)
+                    bf = T.alloc_fragment((V,), f32)
+                    T.reduce_abssum(Sf, cf, dim=1)
+                    for i in T.Parallel(K):
+                        cf[i] = T.max(T.sqrt(cf[i] / V), 1e-8)
+                    for i, j in T.Parallel(K, V):
+                        Sf[i, j] = Sf[i, j] / cf[i]
+                    T.reduce_absmax(Sf, bf, dim=0)
+                    for i, j in T.Parallel(K, V):
+                        zq = T.clamp(T.round(Sf[i, j] * (127.0 / bf[j])), -127.0, 127.0)
+                        zz = T.if_then_else(bf[j] > 0, T.cast(zq, "int8"), T.cast(0, "int8"))
+                        if vf:
+                            Z[s, hv, j, i] = zz
+                        else:
+                            Z[s, hv, i, j] = zz
+                    for i in T.Parallel(K):
+                        c[s, hv, i] = cf[i]
+                    for j in T.Parallel(V):
+                        Bs[s, hv, j] = bf[j]
+                else:
+                    for i, j in T.Parallel(K, V):
+                        if vf:
+                            Z[s, hv, j, i] = T.cast(Sf[i, j], zdt)
+                        else:
+                            Z[s, hv, i, j] = T.cast(Sf[i, j], zdt)
+
+    return boundary
+
+
+@functools.lru_cache(maxsize=None)
+def compiled(cfg: DecodeConfig, target: str | None = None):
+    """(decode kernel, boundary kernel) compiled for the local GPU or the given target (``sm_90`` ...)."""
+    import tilelang
+    tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
+    return (tilelang.compile(decode_program(cfg), target=tgt),
+            tilelang.compile(boundary_program(cfg), target=tgt))
+
+
+@dataclass(frozen=True)
+class PerStepConfig:
+    """Per-step baselines (Table 2): FP32 update of the dequantized state, re-quantized every token."""
+
+    kind: str = "gdn"
+    mode: str = "int8"          # "int8" (per value column, FP32 scale) | "bf16"
+    H: int = 32
+    HV: int = 32
+    K: int = 128
+    V: int = 128
+    v_first: bool = True
+    BV: int = 16
+    threads: int = 128
+    out_dtype: str = "bfloat16"
+
+    @property
+    def tag(self) -> str:
+        return f"{self.kind}-perstep_{self.mode}-{'vf' if self.v_first else 'kf'}-bv{self.BV}-t{self.threads}"
+
+
+def perstep_program(cfg: PerStepConfig):
+    T = _T()
+    kind, H, HV, K, V, BV = cfg.kind, cfg.H, cfg.HV, cfg.K, cfg.V, cfg.BV
+    rep = HV // H
+    N = T.symbolic("N")
+    NS = T.symbolic("NS")
+    vf = cfg.v_first
+    zshape = (NS, HV, V, K) if vf else (NS, HV, K, V)
+    q8 = cfg.mode == "int8"
+    zdt = "int8" if q8 else "bfloat16"
+    gshape = (N, HV) if kind == "gdn" else (N, HV, K)
+    f32 = "float32"
+    inv127 = 1.0 / 127.0
+
+    def gv(g, n, hv, d):
+        return g[n, hv] if kind == "gdn" else g[n, hv, d]
+
+    @T.prim_func
+    def perstep(
+        q: T.Tensor((N, H, K), "bfloat16"), k: T.Tensor((N, H, K), "bfloat16"), v: T.Tensor((N, HV, V), "bfloat16"),
+        g: T.Tensor(gshape, f32), beta: T.Tensor((N, HV), f32), scale: T.float32, idx: T.Tensor((N,), "int32"),
+        Z: T.Tensor(zshape, zdt), Bs: T.Tensor((NS, HV, V), f32), o: T.Tensor((N, HV, V), cfg.out_dtype),
+    ):
+        with T.Kernel(V // BV, HV, N, threads=cfg.threads) as (vt, hv, n):
+            xs = T.alloc_shared((3, K), f32)    # α, k, q·scale
+            bvs = T.alloc_shared((BV,), f32)
+            us = T.alloc_shared((BV,), f32)
+            Sf = T.alloc_fragment((BV, K), f32)
+            Pf = T.alloc_fragment((BV, K), f32)
+            red = T.alloc_fragment((BV,), f32)
+            s = idx[n]
+            h = hv // rep
+            v0 = vt * BV
+            for d in T.Parallel(K):
+                xs[0, d] = T.exp(gv(g, n, hv, d))
+                xs[1, d] = T.cast(k[n, h, d], f32)
+                xs[2, d] = T.cast(q[n, h, d], f32) * scale
+            for i in T.Parallel(BV):
+                bvs[i] = Bs[s, hv, v0 + i] * inv127 if q8 else 1.0
+            for i, d in T.Parallel(BV, K):
+                zv = T.cast(Z[s, hv, v0 + i, d] if vf else Z[s, hv, d, v0 + i], f32)
+                Sf[i, d] = xs[0, d] * zv * bvs[i]
+                Pf[i, d] = Sf[i, d] * xs[1, d]
+            T.reduce_sum(Pf, red, dim=1)
+            for i in T.Parallel(BV):
+                us[i] = beta[n, hv] * (T.cast(v[n, hv, v0 + i], f32) - red[i])
+            for i, d in T.Parallel(BV, K):
+                Sf[i, d] = Sf[i, d] + xs[1, d] * us[i]
+                Pf[i, d] = Sf[i, d] * xs[2, d]
+            T.reduce_sum(Pf, red, dim=1)
+            for i in T.Parallel(BV):
+                o[n, hv, v0 + i] = T.cast(red[i], cfg.out_dtype)
+            if q8:
+                T.reduce_absmax(Sf, red, dim=1)
+                for i in T.Parallel(BV):
+                    Bs[s, hv, v0 + i] = red[i]
+                for i, d in T.Parallel(BV, K):
+                    zq = T.cast(T.clamp(T.round(Sf[i, d] * (127.0 / red[i])), -127.0, 127.0), "int8")
+                    zz = T.if_then_else(red[i] > 0, zq, T.cast(0, "int8"))
+                    if vf:
+                        Z[s, hv, v0 + i, d] = zz
+                    else:
+                        Z[s, hv, d, v0 + i] = zz
+            else:
+                for i, d in T.Parallel(BV, K):
+                    if vf:
+                        Z[s, hv, v0 + i, d] = T.cast(Sf[i, d], zdt)
+                    else:
+                        Z[s, hv, d, v0 + i] = T.cast(Sf[i, d], zdt)
+
+    return perstep
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_perstep(cfg: PerStepConfig, target: str | None = None):
+    import tilelang
+    tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
+    return tilelang.compile(perstep_program(cfg), target=tgt)
+
+
+def _prep(q, k, v, g, beta, state_indices):
+    import torch
+    return (q.contiguous(), k.contiguous(), v.contiguous(), g.float().contiguous(), beta.float().contiguous(),
+            state_indices.to(torch.int32).contiguous())
+
+
+class LeapDecoder:
+    """Runs the per-window kernels on a :class:`leapquant.kernels.naive.LeapState` (on the GPU)."""
+
+    def __init__(self, cfg: DecodeConfig, target: str | None = None):
+        self.cfg = cfg
+        self.dec, self.bnd = compiled(cfg, target)
+        self._dummy = {}
+
+    def _comp(self, st):
+        if st.r > 0:
+            return st.Kc, st.Uc
+        key = (st.Kc.shape[0], st.Kc.device)
+        if key not in self._dummy:
+            import torch
+            n, hv, _, K = st.Kc.shape
+            V = st.Uc.shape[-1]
+            self._dummy[key] = (torch.zeros(n, hv, 1, K, dtype=torch.float16, device=st.Kc.device),
+                                torch.zeros(n, hv, 1, V, dtype=torch.float16, device=st.Kc.device))
+        return self._dummy[key]
+
+    def step(self, st, q, k, v, g, beta, state_indices, scale: float | None = None, out=None, wnext=None,
+             boundary: bool = True):
+        """One token per request: q, k [N, H, K] bf16, v [N, HV, V] bf16, g [N, HV] or [N, HV, K] fp32,
+        beta [N, HV] fp32, state_indices [N] int32. Updates `st` in place; returns o [N, HV, V] bf16."""
+        import torch
+        q, k, v, g, beta, idx = _prep(q, k, v, g, beta, state_indices)
+        N, H, K = q.shape
+        scale = K ** -0.5 if scale is None else float(scale)
+        if out is None:
+            out = torch.empty(N, v.shape[1], v.shape[2], dtype=getattr(torch, self.cfg.out_dtype), device=q.device)
+        if wnext is None:
+            wnext = torch.empty(N, dtype=torch.int32, device=q.device)
+        Kc, Uc = self._comp(st)
+        self.dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg, out, wnext)
+        if boundary:
+            self.bnd(idx, wnext, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg)
+        return out
+
+
+class PerStepDecoder:
+    def __init__(self, cfg: PerStepConfig, target: str | None = None):
+        self.cfg = cfg
+        self.kern = compiled_perstep(cfg, target)
+
+    def step(self, st, q, k, v, g, beta, state_indices, scale: float | None = None, out=None):
+        import torch
+        q, k, v, g, beta, idx = _prep(q, k, v, g, beta, state_indices)
+        N, H, K = q.shape
+        scale = K ** -0.5 if scale is None else float(scale)
+        if out is None:
+            out = torch.empty(N, v.shape[1], v.shape[2], dtype=getattr(torch, self.cfg.out_dtype), device=q.device)
+        self.kern(q, k, v, g, beta, scale, idx, st.Z, st.B, out)
+        return out

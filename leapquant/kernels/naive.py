@@ -1,0 +1,317 @@
+"""Plain PyTorch reference of the LeapQuant decode step, with the kernels' buffers and layouts.
+
+Same arithmetic as the TileLang kernels in `decode.py` (and as the project's pipeline, MATH.md §3–6):
+
+* Boundary state per (slot, value head): INT8 residual ``Z`` (layout ``[V, K]`` when ``v_first`` —
+  vLLM's — else ``[K, V]``), key-row smoothing scales ``c`` FP32 ``[K]``, value-column scales ``B`` FP32
+  ``[V]``, ``r`` FP16 compensator records stored as rows: ``Kc`` ``[r, K]`` (= K̃ᵀ), ``Uc`` ``[r, V]`` (= Ũᵀ).
+* Record buffer: ``rk`` FP16 ``[p, K]``, ``ru`` FP16 ``[p, V]``, log-decay ``rg`` FP32 ``[p]`` (GDN) or
+  ``[p, K]`` (KDA); ``window_pos[slot]`` = records already buffered (0..p-1).
+* One decode step at window position m (token ℓ = m + 1), for x ∈ {b = α⊙k, α⊙q·scale}:
+  S_mᵀx = B ⊙ (Zᵀ(c ⊙ Γ_{1:m}x))/127 + Ũ(K̃ᵀΓ_{1:m}x) + Σ_{j≤m} u_j (k_jᵀ Γ_{j+1:m}x)   (eq. 11)
+  u = fp16(β(v − S_mᵀb)),  o = S_mᵀ(α⊙q·scale) + u (fp16(k)ᵀ q·scale); append (g, fp16(k), u).
+  Decay products are exp of differences of FP32 prefix sums of the buffered log-decays.
+* When the p-th record is appended: reconstruct S_p (eq. 7), refit (power iteration warm-started
+  from the stored K̃, MGS), smooth, quantize, write, empty the buffer (window_pos ← 0).
+
+``mode`` selects the paper's Table-2 variants of the per-window state: ``"leap"`` (INT8 + r
+compensators + smoothing), ``"window_bf16"`` (boundary state BF16 in ``Z``, no compensators, no
+smoothing). Per-step variants are in :func:`perstep_step_ref`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import torch
+
+EPS_C = 1e-8
+
+
+# ----------------------------------------------------------------------------- boundary arithmetic
+def orthonormalise(X: torch.Tensor) -> torch.Tensor:
+    """Modified Gram–Schmidt on the columns of X [..., K, r] (FP32): QR with R's diagonal ≥ 0; zero columns stay zero."""
+    Q = X.clone()
+    r = X.shape[-1]
+    for a in range(r):
+        col = Q[..., :, a]
+        for b in range(a):
+            qb = Q[..., :, b]
+            col = col - (col * qb).sum(-1, keepdim=True) * qb
+        nrm = torch.sqrt((col * col).sum(-1, keepdim=True))
+        col = torch.where(nrm > 0, col / torch.where(nrm > 0, nrm, torch.ones_like(nrm)), torch.zeros_like(col))
+        Q[..., :, a] = col
+    return Q
+
+
+def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2
+                     ) -> tuple[torch.Tensor, torch.Tensor]:
+    """Power iteration on S [..., K, V] (FP32): returns (K̃ [..., K, r] FP16, Ũ [..., V, r] FP16)."""
+    Kd = S.shape[-2]
+    if K_prev is None:
+        Kx = torch.zeros(*S.shape[:-2], Kd, r, dtype=torch.float32, device=S.device)
+        Kx[..., torch.arange(r), torch.arange(r)] = 1.0
+    else:
+        Kx = K_prev.float()
+    for _ in range(iters):
+        Kx = orthonormalise(S @ (S.transpose(-1, -2) @ Kx))
+    U = S.transpose(-1, -2) @ Kx
+    return Kx.half(), U.half()
+
+
+def quantize_residual(R: torch.Tensor, smooth: bool = True) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """R [..., K, V] FP32 -> (Z int8 [..., K, V], c FP32 [..., K], B FP32 [..., V]) (MATH.md §5)."""
+    if smooth:
+        c = torch.sqrt(R.abs().mean(-1)).clamp_min(EPS_C)
+    else:
+        c = torch.ones(R.shape[:-1], dtype=torch.float32, device=R.device)
+    Y = R / c[..., :, None]
+    B = Y.abs().amax(-2)
+    safe = torch.where(B > 0, B, torch.ones_like(B))
+    Z = torch.round(Y * (127.0 / safe)[..., None, :]).clamp(-127, 127)
+    Z = torch.where(B[..., None, :] > 0, Z, torch.zeros_like(Z)).to(torch.int8)
+    return Z, c, B
+
+
+def boundary(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, smooth: bool = True):
+    """S_p [..., K, V] FP32 -> (Z [..., K, V] int8, c, B, K̃ [..., K, r] fp16, Ũ [..., V, r] fp16)."""
+    S = S.float()
+    if r > 0:
+        Kt, Ut = fit_compensators(S, K_prev, r, iters)
+        R = S - Kt.float() @ Ut.float().transpose(-1, -2)
+    else:
+        Kt = S.new_zeros(*S.shape[:-2], S.shape[-2], 0).half()
+        Ut = S.new_zeros(*S.shape[:-2], S.shape[-1], 0).half()
+        R = S
+    Z, c, B = quantize_residual(R, smooth)
+    return Z, c, B, Kt, Ut
+
+
+def dequant_boundary(Z: torch.Tensor, c: torch.Tensor, B: torch.Tensor) -> torch.Tensor:
+    """c_i · (Z_ij / 127) · B_j, Z in logical [..., K, V]."""
+    return c[..., :, None] * (Z.float() / 127.0) * B[..., None, :]
+
+
+# ----------------------------------------------------------------------------- the state pool
+@dataclass
+class LeapState:
+    """A pool of windowed states, one per slot; every tensor is indexed [slot, HV, ...]."""
+
+    Z: torch.Tensor          # int8 (mode leap) or bf16 (window_bf16): [S, HV, V, K] if v_first else [S, HV, K, V]
+    c: torch.Tensor          # fp32 [S, HV, K]
+    B: torch.Tensor          # fp32 [S, HV, V]
+    Kc: torch.Tensor         # fp16 [S, HV, r, K]
+    Uc: torch.Tensor         # fp16 [S, HV, r, V]
+    rk: torch.Tensor         # fp16 [S, HV, p, K]
+    ru: torch.Tensor         # fp16 [S, HV, p, V]
+    rg: torch.Tensor         # fp32 [S, HV, p] (gdn) or [S, HV, p, K] (kda)
+    window_pos: torch.Tensor  # int32 [S]
+    kind: str                # "gdn" | "kda"
+    v_first: bool
+    p: int
+    r: int
+    iters: int = 2
+    mode: str = "leap"       # "leap" | "window_bf16"
+
+    @property
+    def smooth(self) -> bool:
+        return self.mode == "leap"
+
+    def clone(self) -> "LeapState":
+        d = {k: (v.clone() if isinstance(v, torch.Tensor) else v) for k, v in self.__dict__.items()}
+        return LeapState(**d)
+
+    def z_logical(self) -> torch.Tensor:
+        """Z as [S, HV, K, V] whatever the layout."""
+        return self.Z.transpose(-1, -2) if self.v_first else self.Z
+
+    def boundary_state(self) -> torch.Tensor:
+        """S̃_0 [S, HV, K, V] FP32 as the window reads it (residual + compensators)."""
+        if self.mode == "window_bf16":
+            return self.z_logical().float()
+        return dequant_boundary(self.z_logical(), self.c, self.B) + self.Kc.float().transpose(-1, -2) @ self.Uc.float()
+
+    def write_boundary(self, slots: torch.Tensor, S: torch.Tensor, K_prev: torch.Tensor | None) -> None:
+        """Quantize S [n, HV, K, V] FP32 into the given slots and empty their buffers."""
+        if self.mode == "window_bf16":
+            Zl = S.to(torch.bfloat16)
+            self.c[slots] = 1.0
+            self.B[slots] = 1.0
+        else:
+            Zl, c, B, Kt, Ut = boundary(S, K_prev, self.r, self.iters, self.smooth)
+            self.c[slots], self.B[slots] = c, B
+            self.Kc[slots] = Kt.transpose(-1, -2)
+            self.Uc[slots] = Ut.transpose(-1, -2)
+        self.Z[slots] = Zl.transpose(-1, -2) if self.v_first else Zl
+        self.rk[slots] = 0
+        self.ru[slots] = 0
+        self.rg[slots] = 0
+        self.window_pos[slots] = 0
+
+
+def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: int = 16, r: int = 4,
+                v_first: bool = True, iters: int = 2, mode: str = "leap", device="cpu") -> LeapState:
+    if kind not in ("gdn", "kda"):
+        raise ValueError(f"kind must be gdn or kda, got {kind!r}")
+    if mode not in ("leap", "window_bf16"):
+        raise ValueError(f"mode must be leap or window_bf16, got {mode!r}")
+    if mode == "window_bf16":
+        r = 0
+    zshape = (slots, HV, V, K) if v_first else (slots, HV, K, V)
+    zdt = torch.int8 if mode == "leap" else torch.bfloat16
+    f32, f16 = torch.float32, torch.float16
+    return LeapState(
+        Z=torch.zeros(zshape, dtype=zdt, device=device),
+        c=torch.ones(slots, HV, K, dtype=f32, device=device),
+        B=torch.zeros(slots, HV, V, dtype=f32, device=device),
+        Kc=torch.zeros(slots, HV, r, K, dtype=f16, device=device),
+        Uc=torch.zeros(slots, HV, r, V, dtype=f16, device=device),
+        rk=torch.zeros(slots, HV, p, K, dtype=f16, device=device),
+        ru=torch.zeros(slots, HV, p, V, dtype=f16, device=device),
+        rg=torch.zeros((slots, HV, p) if kind == "gdn" else (slots, HV, p, K), dtype=f32, device=device),
+        window_pos=torch.zeros(slots, dtype=torch.int32, device=device),
+        kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode)
+
+
+def init_state(S: torch.Tensor, **kw) -> LeapState:
+    """A pool whose slots start (window position 0) from FP32 states S [slots, HV, K, V], cold-start fit."""
+    n, HV, K, V = S.shape
+    st = empty_state(n, HV, K, V, device=S.device, **kw)
+    st.write_boundary(torch.arange(n, device=S.device), S.float(), None)
+    return st
+
+
+# ----------------------------------------------------------------------------- reads
+def _prefix(st: LeapState, slots: torch.Tensor) -> torch.Tensor:
+    """FP32 prefix sums of the buffered log-decays: G [n, HV, p+1, d] (d = 1 for GDN, K for KDA), G_0 = 0."""
+    g = st.rg[slots].float()
+    if st.kind == "gdn":
+        g = g[..., None]
+    z = torch.zeros_like(g[..., :1, :])
+    return torch.cat([z, torch.cumsum(g, -2)], -2)
+
+
+def read(st: LeapState, slots: torch.Tensor, m: torch.Tensor, x: torch.Tensor) -> torch.Tensor:
+    """S_mᵀ x for x [n, HV, K] against slots' states after m[n] buffered records (eq. 11): [n, HV, V] FP32."""
+    G = _prefix(st, slots)                                                   # [n, HV, p+1, d]
+    idx = m.long()[:, None, None, None].expand(-1, G.shape[1], 1, G.shape[-1])
+    Gm = torch.gather(G, 2, idx)                                             # [n, HV, 1, d]
+    gam = torch.exp(Gm[..., 0, :]) * x                                      # Γ_{1:m} x
+    if st.mode == "window_bf16":
+        Zl = st.z_logical()[slots].float()
+        out = (gam[..., None, :] @ Zl)[..., 0, :]
+    else:
+        Zl = st.z_logical()[slots].float()
+        out = st.B[slots] * (((st.c[slots] * gam)[..., None, :] @ Zl)[..., 0, :]) / 127.0
+        out = out + ((st.Kc[slots].float() @ gam[..., None])[..., 0][..., None, :] @ st.Uc[slots].float())[..., 0, :]
+    p = st.p
+    j = torch.arange(1, p + 1, device=x.device)
+    live = (j[None, :] <= m.long()[:, None])                                 # [n, p]
+    dec = torch.exp(Gm - G[..., 1:, :])                                      # [n, HV, p, d]: Γ_{j+1:m}
+    w = (st.rk[slots].float() * dec * x[..., None, :]).sum(-1)               # [n, HV, p]
+    w = torch.where(live[:, None, :], w, torch.zeros_like(w))
+    return out + (w[..., None, :] @ st.ru[slots].float())[..., 0, :]
+
+
+def reconstruct(st: LeapState, slots: torch.Tensor, m: torch.Tensor | None = None) -> torch.Tensor:
+    """S_m [n, HV, K, V] FP32 (eq. 7) after m[n] records (default: the slots' window_pos)."""
+    if m is None:
+        m = st.window_pos[slots]
+    G = _prefix(st, slots)
+    idx = m.long()[:, None, None, None].expand(-1, G.shape[1], 1, G.shape[-1])
+    Gm = torch.gather(G, 2, idx)[..., 0, :]                                  # [n, HV, d]
+    S = torch.exp(Gm)[..., :, None] * st.boundary_state()[slots]
+    j = torch.arange(1, st.p + 1, device=S.device)
+    live = (j[None, :] <= m.long()[:, None]).float()                         # [n, p]
+    dec = torch.exp(Gm[..., None, :] - G[..., 1:, :]) * live[:, None, :, None]
+    kd = st.rk[slots].float() * dec                                          # [n, HV, p, K]
+    return S + kd.transpose(-1, -2) @ st.ru[slots].float()
+
+
+# ----------------------------------------------------------------------------- one decode step
+def decode_step_ref(st: LeapState, q, k, v, g, beta, state_indices, scale: float | None = None) -> torch.Tensor:
+    """One token per request. q, k [N, H, K]; v [N, HV, V]; g [N, HV] (gdn) or [N, HV, K] (kda) log-decay;
+    beta [N, HV]; state_indices [N] int32. Mutates `st`; returns o [N, HV, V] FP32."""
+    N, H, K = q.shape
+    HV = v.shape[1]
+    if scale is None:
+        scale = K ** -0.5
+    slots = state_indices.long()
+    rep = HV // H
+    qf = q.float().repeat_interleave(rep, 1) * scale
+    kf = k.float().repeat_interleave(rep, 1)
+    gf = g.float()
+    alpha = torch.exp(gf)[..., None] if st.kind == "gdn" else torch.exp(gf)
+    m = st.window_pos[slots].long()
+    rS = read(st, slots, m, alpha * kf)
+    rQ = read(st, slots, m, alpha * qf)
+    u = (beta.float()[..., None] * (v.float() - rS)).half()
+    k16 = kf.half()
+    o = rQ + u.float() * (k16.float() * qf).sum(-1, keepdim=True)
+    # append the record
+    hv = torch.arange(HV, device=q.device)
+    st.rk[slots[:, None], hv[None, :], m[:, None]] = k16
+    st.ru[slots[:, None], hv[None, :], m[:, None]] = u
+    st.rg[slots[:, None], hv[None, :], m[:, None]] = gf
+    st.window_pos[slots] = (m + 1).to(torch.int32)
+    done = slots[m + 1 == st.p]
+    if done.numel():
+        S = reconstruct(st, done)
+        K_prev = st.Kc[done].float().transpose(-1, -2) if st.r > 0 else None
+        st.write_boundary(done, S, K_prev)
+    return o
+
+
+# ----------------------------------------------------------------------------- per-step baselines (Table 2)
+@dataclass
+class PerStepState:
+    """Per-step quantized state: ``Z`` int8 + value-column scales ``B`` (mode int8) or ``Z`` bf16 (mode bf16)."""
+
+    Z: torch.Tensor          # [S, HV, V, K] (v_first) or [S, HV, K, V]
+    B: torch.Tensor          # fp32 [S, HV, V]
+    kind: str
+    v_first: bool
+    mode: str = "int8"       # "int8" | "bf16"
+
+    def clone(self) -> "PerStepState":
+        return PerStepState(self.Z.clone(), self.B.clone(), self.kind, self.v_first, self.mode)
+
+    def state(self) -> torch.Tensor:
+        Zl = self.Z.transpose(-1, -2) if self.v_first else self.Z
+        if self.mode == "bf16":
+            return Zl.float()
+        return (Zl.float() / 127.0) * self.B[..., None, :]
+
+    def write(self, slots, S):
+        if self.mode == "bf16":
+            Zl = S.to(torch.bfloat16)
+        else:
+            Zl, _, B = quantize_residual(S, smooth=False)
+            self.B[slots] = B
+        self.Z[slots] = Zl.transpose(-1, -2) if self.v_first else Zl
+
+
+def perstep_init(S: torch.Tensor, *, kind="gdn", v_first=True, mode="int8") -> PerStepState:
+    n, HV, K, V = S.shape
+    zshape = (n, HV, V, K) if v_first else (n, HV, K, V)
+    st = PerStepState(torch.zeros(zshape, dtype=torch.int8 if mode == "int8" else torch.bfloat16, device=S.device),
+                      torch.ones(n, HV, V, dtype=torch.float32, device=S.device), kind, v_first, mode)
+    st.write(torch.arange(n, device=S.device), S.float())
+    return st
+
+
+def perstep_step_ref(st: PerStepState, q, k, v, g, beta, state_indices, scale: float | None = None) -> torch.Tensor:
+    """Per-step baseline: S = Diag(α)Ŝ + k uᵀ in FP32, o = Sᵀ q·scale, then Ŝ = quant(S) (eq. 2)."""
+    N, H, K = q.shape
+    HV = v.shape[1]
+    scale = K ** -0.5 if scale is None else scale
+    slots = state_indices.long()
+    rep = HV // H
+    qf = q.float().repeat_interleave(rep, 1) * scale
+    kf = k.float().repeat_interleave(rep, 1)
+    alpha = torch.exp(g.float())[..., None] if st.kind == "gdn" else torch.exp(g.float())
+    S = alpha[..., :, None] * st.state()[slots]
+    u = beta.float()[..., None] * (v.float() - (kf[..., None, :] @ S)[..., 0, :])
+    S = S + kf[..., :, None] * u[..., None, :]
+    o = (qf[..., None, :] @ S)[..., 0, :]
+    st.write(slots, S)
+    return o
