@@ -53,7 +53,7 @@ class _IEEEFloat(Format):
         spec = ELEMENTS[self._elem]
         noise_needed = self.rounding == "stochastic"
         if not noise_needed and (x.dtype == torch.float32 or self._elem == "fp32"):
-            payload = x.to(spec.torch_dtype)
+            payload = x.to(spec.torch_dtype, copy=True)  # never alias the input
         else:
             # float64 work unless the target's smallest step fits float32 normals
             work = x.dtype if spec.emin - spec.mbits >= -126 else torch.float64
