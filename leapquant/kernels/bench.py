@@ -41,8 +41,14 @@ def _rel(a, b):
     return ((a.float() - b.float()).norm() / b.float().norm().clamp_min(1e-30)).item()
 
 
-def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, seed=0, decoder=None, device="cuda"):
-    """Kernel vs reference over `windows` windows; returns dict of worst relative errors."""
+def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, seed=0, decoder=None, device="cuda",
+                 resync=True):
+    """Kernel vs reference over `windows` windows; returns dict of worst relative errors.
+
+    With ``resync`` (default) the reference restarts every step from the kernel's state, so each step —
+    the boundaries included — is compared on the same input state; INT8 rounding ties that fall
+    differently would otherwise make the two trajectories drift apart by about the quantization noise
+    (free-running drift over four windows measured 1–2e-3 on the H200, see NOTES.md)."""
     from leapquant.kernels.decode import LeapDecoder
     gen = torch.Generator(device=device).manual_seed(seed)
     slots = slots or N + 3
@@ -58,13 +64,15 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
     for t in range(windows * cfg.p + 1):
         idx = torch.randperm(slots, device=device, generator=gen)[:N].to(torch.int32)
         x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
+        if resync:
+            ref = ker.clone()
         o_ref = nv.decode_step_ref(ref, *x, idx)
         out = torch.full((N, cfg.HV, cfg.V), float("nan"), dtype=getattr(torch, cfg.out_dtype), device=device)
         o = dec.step(ker, *x, idx, out=out)
         torch.cuda.synchronize()
         worst["nan"] |= bool(torch.isnan(o).any())
         worst["out"] = max(worst["out"], _rel(o, o_ref))
-        if t % 5 == 4 or t == windows * cfg.p:
+        if resync or t % 5 == 4 or t == windows * cfg.p:
             allslots = torch.arange(slots, device=device)
             assert torch.equal(ker.window_pos, ref.window_pos), "window positions differ"
             worst["state"] = max(worst["state"], _rel(nv.reconstruct(ker, allslots), nv.reconstruct(ref, allslots)))

@@ -1,0 +1,99 @@
+"""`leapquant kernels check` (CPU-only compile check) and `leapquant bench` (needs the GPU)."""
+from __future__ import annotations
+
+import json
+import time
+
+import typer
+
+kernels_app = typer.Typer(help="TileLang decode kernels: compile check and benchmark.", no_args_is_help=True)
+
+ARCHES = ("sm_90", "sm_100", "sm_120")
+
+
+def compile_variants(arch: str, full: bool = False) -> list[dict]:
+    """Compile kernel variants through TileLang + nvcc for `arch` (no GPU needed); one row per variant.
+
+    The representative subset (default) covers every kernel program and every code path once:
+    GDN/KDA, V-first/K-first, INT8/BF16 window, r = 0 and r > 0, per-step INT8/BF16. `full` adds the
+    p and r sweeps and both layouts for every mode.
+    """
+    import tilelang
+
+    from leapquant.kernels.decode import DecodeConfig, PerStepConfig, boundary_program, decode_program, perstep_program
+    progs = []
+    dec = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="kda", v_first=False),
+           DecodeConfig(kind="gdn", mode="window_bf16", r=0, v_first=False)]
+    bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0)]
+    ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
+    if full:
+        dec = [DecodeConfig(kind=k, v_first=vf, mode=m, p=p, r=r) for k in ("gdn", "kda") for vf in (True, False)
+               for m in ("leap", "window_bf16") for p, r in ((16, 4), (4, 2), (32, 16))]
+        bnd = dec
+        ps = [PerStepConfig(kind=k, mode=m, v_first=vf) for k in ("gdn", "kda") for m in ("int8", "bf16")
+              for vf in (True, False)]
+    progs += [("decode", c.tag, decode_program, c) for c in dec]
+    progs += [("boundary", c.tag, boundary_program, c) for c in bnd]
+    progs += [("perstep", c.tag, perstep_program, c) for c in ps]
+    rows = []
+    for kind, tag, build, cfg in progs:
+        t0 = time.time()
+        try:
+            k = tilelang.compile(build(cfg), target={"kind": "cuda", "arch": arch})
+            src = k.get_kernel_source()
+            rows.append(dict(arch=arch, kernel=kind, variant=tag, ok=True, seconds=round(time.time() - t0, 1),
+                             source_chars=len(src)))
+        except Exception as e:  # noqa: BLE001 - reported per variant
+            rows.append(dict(arch=arch, kernel=kind, variant=tag, ok=False, seconds=round(time.time() - t0, 1),
+                             error=f"{type(e).__name__}: {str(e)[-500:]}"))
+    return rows
+
+
+@kernels_app.command()
+def check(arch: list[str] = typer.Option(["sm_90"], "--arch", help="sm_90, sm_100, sm_120 (repeatable)"),
+          full: bool = typer.Option(False, help="every variant, not the representative subset"),
+          as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
+    """Compile the decode kernels to CUDA for the given architectures (works without a GPU)."""
+    rows = []
+    for a in arch:
+        if a not in ARCHES:
+            raise typer.BadParameter(f"arch must be one of {ARCHES}, got {a!r}")
+        rows += compile_variants(a, full)
+    if as_json:
+        typer.echo(json.dumps(rows, indent=1))
+    else:
+        from rich.console import Console
+        from rich.table import Table
+        t = Table(title="TileLang compile check")
+        for c in ("arch", "kernel", "variant", "ok", "s"):
+            t.add_column(c)
+        for r in rows:
+            t.add_row(r["arch"], r["kernel"], r["variant"], "yes" if r["ok"] else "NO: " + r["error"][:80], str(r["seconds"]))
+        Console().print(t)
+    if not all(r["ok"] for r in rows):
+        raise typer.Exit(1)
+
+
+@kernels_app.command("bench")
+def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
+              model: list[str] = typer.Option(["gdn", "kda"], "--model"),
+              p: int = 16, r: int = 4, bv: int = 32, threads: int = 128,
+              sweeps: bool = typer.Option(False, help="p in {4,8,16,32} and r in {2,4,8,16} at batch 256"),
+              ablations: bool = typer.Option(True, help="per-step INT8/BF16 and per-window BF16 at batch 256"),
+              as_json: bool = typer.Option(False, "--json", help="print JSON rows"),
+              png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip)")):
+    """Time the kernels against FLA's FP32 fused_recurrent kernels (both layouts) in the same run."""
+    import torch
+    if not torch.cuda.is_available():
+        typer.echo("leapquant bench needs a CUDA GPU", err=True)
+        raise typer.Exit(2)
+    from leapquant.kernels import bench as kb
+    res = kb.bench(kinds=tuple(model), batches=tuple(batch), p=p, r=r, ablations=ablations, sweeps=sweeps,
+                   BV=bv, threads=threads, log=(lambda *a: None) if as_json else print)
+    if as_json:
+        typer.echo(json.dumps(res["rows"], indent=1))
+    else:
+        from rich.console import Console
+        Console().print(kb.render_table(res))
+    if png:
+        kb.plot(res, png)

@@ -1,0 +1,90 @@
+"""The PyTorch reference (naive.py) against the exact recurrences, on CPU."""
+import torch
+import torch.nn.functional as F
+
+from leapquant.kernels import naive as nv
+
+
+def _inputs(kind, N, H, HV, K, V, gen):
+    q = torch.randn(N, H, K, generator=gen)
+    k = F.normalize(torch.randn(N, H, K, generator=gen), dim=-1)
+    v = torch.randn(N, HV, V, generator=gen)
+    g = F.logsigmoid(torch.randn(N, HV, generator=gen) + 3) if kind == "gdn" else \
+        F.logsigmoid(torch.randn(N, HV, K, generator=gen) + 4)
+    beta = torch.sigmoid(torch.randn(N, HV, generator=gen))
+    return q, k, v, g, beta
+
+
+def _exact(kind, S, q, k, v, g, beta, idx, scale):
+    rep = v.shape[1] // q.shape[1]
+    kf, qf = k.repeat_interleave(rep, 1), q.repeat_interleave(rep, 1) * scale
+    a = torch.exp(g)[..., None] if kind == "gdn" else torch.exp(g)
+    Ss = a[..., :, None] * S[idx]
+    u = beta[..., None] * (v - (kf[..., None, :] @ Ss)[..., 0, :])
+    Ss = Ss + kf[..., :, None] * u[..., None, :]
+    S[idx] = Ss
+    return (qf[..., None, :] @ Ss)[..., 0, :]
+
+
+def test_window_matches_exact_and_quantization_is_small():
+    gen = torch.Generator().manual_seed(0)
+    for kind in ("gdn", "kda"):
+        for mode, v_first in (("leap", True), ("leap", False), ("window_bf16", True)):
+            N, H, HV, K, V, p = 3, 2, 4, 32, 16, 4
+            S0 = torch.randn(N, HV, K, V, generator=gen) * 0.3
+            st = nv.init_state(S0, kind=kind, p=p, r=2, v_first=v_first, mode=mode)
+            S = st.boundary_state().clone()
+            idx = torch.tensor([2, 0, 1], dtype=torch.int32)
+            for t in range(3 * p + 1):
+                x = _inputs(kind, N, H, HV, K, V, gen)
+                o = nv.decode_step_ref(st, *x, idx)
+                oe = _exact(kind, S, *x, idx.long(), K ** -0.5)
+                err = ((o - oe).norm() / oe.norm()).item()
+                assert err < (5e-4 if t < p else 2e-2), (kind, mode, t, err)  # FP16 records; then INT8 noise
+            assert st.window_pos.tolist() == [1, 1, 1]
+            R = nv.reconstruct(st, torch.arange(N))
+            assert ((R - S).norm() / S.norm()).item() < 2e-2
+
+
+def test_boundary_exact_arithmetic():
+    gen = torch.Generator().manual_seed(1)
+    S = torch.randn(2, 64, 32, generator=gen)
+    S[:, :, 0] *= 50
+    Z, c, B, Kt, Ut = nv.boundary(S, None, r=4)
+    assert Z.dtype == torch.int8 and Z.abs().max() <= 127
+    Q = Kt.float()
+    assert torch.allclose(Q.transpose(-1, -2) @ Q, torch.eye(4).expand(2, 4, 4), atol=2e-3)
+    Sq = nv.dequant_boundary(Z, c, B) + Kt.float() @ Ut.float().transpose(-1, -2)
+    assert ((Sq - S).norm() / S.norm()).item() < 5e-3
+    # the compensators take the outlier column: the residual's range shrinks
+    R = S - Kt.float() @ Ut.float().transpose(-1, -2)
+    assert R.abs().max() < 0.5 * S.abs().max()
+    # zero columns stay zero; B = 0 columns quantize to 0
+    Z0, c0, B0, K0, U0 = nv.boundary(torch.zeros(1, 8, 8), None, r=2)
+    assert (Z0 == 0).all() and (K0 == 0).all() and (B0 == 0).all() and (c0 == 1e-8).all()
+
+
+def test_orthonormalise_nonnegative_diagonal():
+    gen = torch.Generator().manual_seed(2)
+    X = torch.randn(3, 16, 5, generator=gen)
+    Q = nv.orthonormalise(X)
+    Rm = Q.transpose(-1, -2) @ X
+    assert torch.allclose(torch.triu(Rm), Rm, atol=1e-5)
+    assert (torch.diagonal(Rm, dim1=-2, dim2=-1) >= 0).all()
+
+
+def test_perstep_reference_runs():
+    gen = torch.Generator().manual_seed(3)
+    for mode in ("int8", "bf16"):
+        st = nv.perstep_init(torch.randn(3, 4, 32, 16, generator=gen), kind="kda", v_first=False, mode=mode)
+        o = nv.perstep_step_ref(st, *_inputs("kda", 2, 2, 4, 32, 16, gen), torch.tensor([1, 2], dtype=torch.int32))
+        assert o.shape == (2, 4, 16) and torch.isfinite(o).all()
+
+
+def test_import_is_lazy():
+    import subprocess
+    import sys
+    code = "import sys, leapquant, leapquant.kernels, leapquant.kernels.naive, leapquant.kernels.decode; " \
+           "print('tilelang' in sys.modules or 'triton' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "False"
