@@ -117,8 +117,8 @@ def decode_program(cfg: DecodeConfig):
             # prefix sums of the buffered log-decays (G_0 = 0), only the m live records
             for d in T.Parallel(Kd):
                 G[0, d] = 0.0
-                for j in T.serial(m):
-                    G[j + 1, d] = G[j, d] + gval(rg, s, hv, d, j)
+                for j in T.serial(P):  # static bound: unrolled, loads in flight together; masked past m
+                    G[j + 1, d] = G[j, d] + T.if_then_else(j < m, gval(rg, s, hv, d, j), 0.0)
             for d in T.Parallel(K):
                 a = T.exp(gval(g, n, hv, d))
                 xs[0, d] = a * T.cast(k[n, h, d], f32)
@@ -194,10 +194,11 @@ def decode_program(cfg: DecodeConfig):
                 else:
                     A1[i] = zr[0, i]
                     A2[i] = zr[1, i]
-            for j in T.serial(m):
+            for j in T.serial(P):  # static bound (unrolled); rows past m carry weight 0 and are skipped
                 for i in T.Parallel(BV):
-                    A1[i] += ws[0, j] * T.cast(ru[s, hv, j, v0 + i], f32)
-                    A2[i] += ws[1, j] * T.cast(ru[s, hv, j, v0 + i], f32)
+                    uj = T.if_then_else(j < m, T.cast(ru[s, hv, j, v0 + i], f32), 0.0)
+                    A1[i] += ws[0, j] * uj
+                    A2[i] += ws[1, j] * uj
             for j in T.serial(R):
                 for i in T.Parallel(BV):
                     A1[i] += wc[0, j] * T.cast(Uc[s, hv, j, v0 + i], f32)
