@@ -91,7 +91,9 @@ def advance(S0: torch.Tensor, buffer: Records, steps: Steps, precision: RecordPr
         A = _record_weights(G, k_all, b, as_of)                           # [..., n, m + n]
         rhs = beta * (v - P - A[..., :m] @ buffer.u)
         A_new = beta * A[..., m:]                                         # strictly lower triangular
-        if precision.vectors is None:
+        if n == 1:
+            u_new = precision.round(rhs, precision.vectors)
+        elif precision.vectors is None:
             eye = torch.eye(n, dtype=dt, device=S0.device)
             u_new = torch.linalg.solve_triangular(eye + A_new, rhs, upper=False, unitriangular=True)
         else:

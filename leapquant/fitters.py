@@ -1,0 +1,99 @@
+"""Compensator fitters (MATH.md §4): the rank-r structure moved out of the state before quantizing.
+
+A fitter returns K [..., dk, r] with orthonormal columns and U = Sᵀ K [..., dv, r], so K Uᵀ is the
+projection of S on span(K). `power` runs as a kernel would (a fixed number of iterations, warm-
+started from the previous window's keys); `svd` is exact; `rsvd` is torch's randomized low-rank SVD.
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass
+
+import torch
+
+from leapquant.errors import InputError
+
+
+def orthonormalize(X: torch.Tensor) -> torch.Tensor:
+    """Q of X = QR with R's diagonal made non-negative (what modified Gram–Schmidt yields)."""
+    Q, R = torch.linalg.qr(X)
+    sign = torch.sign(torch.diagonal(R, dim1=-2, dim2=-1))
+    return Q * torch.where(sign == 0, torch.ones_like(sign), sign)[..., None, :]
+
+
+class CompensatorFitter(ABC):
+    name: str = ""
+
+    @abstractmethod
+    def keys(self, S: torch.Tensor, rank: int, warm: torch.Tensor | None) -> torch.Tensor:
+        """Orthonormal K [..., dk, rank] spanning (approximately) S's top-r left singular space."""
+
+    def fit(self, S: torch.Tensor, rank: int, warm: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+        K = self.keys(S, rank, warm)
+        return K, S.transpose(-1, -2) @ K
+
+    def options(self) -> dict:
+        return asdict(self)  # type: ignore[call-overload]
+
+
+@dataclass
+class PowerIteration(CompensatorFitter):
+    """K ← orth(S Sᵀ K), `iters` times, from the previous window's K (cold start: e_1..e_r)."""
+
+    iters: int = 2
+    name = "power"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.iters, bool) or not isinstance(self.iters, int) or self.iters < 1:
+            raise InputError(f"fitter_options.iters must be an integer >= 1, got {self.iters!r}")
+
+    def keys(self, S, rank, warm):
+        if warm is None:
+            K = torch.zeros(*S.shape[:-1], rank, dtype=S.dtype, device=S.device)
+            K[..., torch.arange(rank), torch.arange(rank)] = 1.0
+        else:
+            K = warm.to(S.dtype)
+        for _ in range(self.iters):
+            K = orthonormalize(S @ (S.transpose(-1, -2) @ K))
+        return K
+
+
+@dataclass
+class ExactSVD(CompensatorFitter):
+    """The best rank-r approximation (Eckart–Young): the reference the others are judged by."""
+
+    name = "svd"
+
+    def keys(self, S, rank, warm):
+        return torch.linalg.svd(S, full_matrices=False)[0][..., :rank]
+
+
+@dataclass
+class RandomizedSVD(CompensatorFitter):
+    """Halko et al.'s randomized SVD through `torch.svd_lowrank` (oversampled, a few power steps)."""
+
+    oversample: int = 4
+    niter: int = 2
+    name = "rsvd"
+
+    def keys(self, S, rank, warm):
+        q = min(rank + self.oversample, *S.shape[-2:])
+        flat = S.reshape(-1, *S.shape[-2:])
+        U = torch.stack([torch.svd_lowrank(m, q=q, niter=self.niter)[0][:, :rank] for m in flat])
+        return orthonormalize(U.reshape(*S.shape[:-1], rank))
+
+
+_REGISTRY: dict[str, type[CompensatorFitter]] = {"power": PowerIteration, "svd": ExactSVD, "rsvd": RandomizedSVD}
+
+
+def names() -> list[str]:
+    return list(_REGISTRY)
+
+
+def get(name: str, **options) -> CompensatorFitter:
+    if name not in _REGISTRY:
+        raise InputError(f"unknown fitter {name!r}; expected one of: {', '.join(names())}")
+    try:
+        return _REGISTRY[name](**options)
+    except TypeError as e:
+        raise InputError(f"bad fitter_options for {name!r}: {e}") from e

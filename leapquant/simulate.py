@@ -1,0 +1,143 @@
+"""The accuracy simulator: the same layer inputs through the float reference and any number of
+pipelines side by side, batched over [layers, batch, heads], a chunk of tokens at a time.
+
+Every pipeline advances a window at a time (`leapquant.window.evolve`): the S_0-dependent reads of
+a window are one batched matrix product, the records' own contributions a small triangular system.
+The reference is the same evolution with exact records and no quantization (tested equal to every
+family's own formula), in the same compute dtype.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+
+import torch
+
+from leapquant.errors import InputError
+from leapquant.pipeline import BoundaryQuantizer, Pipeline
+from leapquant.recurrences import Steps
+from leapquant.window import EXACT, WindowedState, evolve
+
+
+@dataclass
+class Curve:
+    """Metrics of one config at each measured token count."""
+
+    tokens: list[int] = field(default_factory=list)
+    state_error: list[float] = field(default_factory=list)       # mean over heads of ‖E‖_F / ‖S_ref‖_F
+    state_error_max: list[float] = field(default_factory=list)   # worst head
+    state_mse: list[float] = field(default_factory=list)
+    output_error: list[float] = field(default_factory=list)      # ‖o − o_ref‖ / ‖o_ref‖ over the chunk
+
+
+@dataclass
+class ConfigResult:
+    name: str
+    pipeline: Pipeline
+    curve: Curve
+    bytes_per_element: float
+    buffer_bytes_per_head: int
+    max_over_median: dict[str, float]   # Figure 6: state, after compensators, after smoothing
+
+    def summary(self) -> dict:
+        c = self.curve
+        return {
+            "pipeline": self.pipeline.to_dict(),
+            "final_state_error": c.state_error[-1] if c.state_error else math.nan,
+            "final_state_error_max": c.state_error_max[-1] if c.state_error_max else math.nan,
+            "final_state_mse": c.state_mse[-1] if c.state_mse else math.nan,
+            "mean_output_error": sum(c.output_error) / max(len(c.output_error), 1),
+            "bytes_per_element": self.bytes_per_element,
+            "buffer_bytes_per_head": self.buffer_bytes_per_head,
+            "max_over_median": self.max_over_median,
+            "curve": {"tokens": c.tokens, "state_error": c.state_error, "output_error": c.output_error},
+        }
+
+
+@dataclass
+class SimulationResult:
+    tokens: int
+    batch_shape: list[int]
+    dk: int
+    dv: int
+    configs: dict[str, ConfigResult]
+
+    def to_json(self) -> dict:
+        return {"tokens": self.tokens, "batch_shape": self.batch_shape, "dk": self.dk, "dv": self.dv,
+                "configs": {n: r.summary() for n, r in self.configs.items()}}
+
+
+def _rel(a: torch.Tensor, ref: torch.Tensor, dims: tuple[int, ...]) -> torch.Tensor:
+    return torch.linalg.vector_norm(a - ref, dim=dims) / torch.linalg.vector_norm(ref, dim=dims).clamp_min(1e-300)
+
+
+def simulate(
+    chunks: Iterable[Steps],
+    pipelines: dict[str, Pipeline],
+    *,
+    dtype: torch.dtype = torch.float32,
+    device: str | torch.device = "cpu",
+    seed: int = 0,
+    initial_state: torch.Tensor | None = None,
+    progress: Callable[[int], None] | None = None,
+) -> SimulationResult:
+    """Replay `chunks` (Steps of [..., chunk, ·], each a whole number of every pipeline's windows,
+    except possibly the last) through the reference and each pipeline; metrics after every chunk."""
+    if not pipelines:
+        raise InputError("pipelines must name at least one config")
+    ref_state: WindowedState | None = None
+    states: dict[str, WindowedState] = {}
+    quantizers: dict[str, BoundaryQuantizer] = {}
+    curves = {n: Curve() for n in pipelines}
+    seen = 0
+    dk = dv = 0
+    batch_shape: list[int] = []
+    for steps in chunks:
+        steps = steps.to(dtype=dtype, device=device)
+        if ref_state is None:
+            dk, dv, batch_shape = steps.dk, steps.dv, list(steps.batch_shape)
+            S = (torch.zeros(*steps.batch_shape, dk, dv, dtype=dtype, device=device) if initial_state is None
+                 else initial_state.to(dtype=dtype, device=device))
+            ref_state = WindowedState.start(S)
+            for i, (n, p) in enumerate(pipelines.items()):
+                quantizers[n] = p.boundary(seed + i)
+                quantizers[n].keep_stats = True
+                states[n] = WindowedState.start(S, quantizers[n])
+        T = steps.num_tokens
+        o_ref, ref_state = evolve(steps, T, ref_state)
+        S_ref = ref_state.state()
+        seen += T
+        for n, p in pipelines.items():
+            o, states[n] = evolve(steps, p.window, states[n], quantizers[n], p.precision())
+            S = states[n].state()
+            err = _rel(S, S_ref, (-2, -1))
+            c = curves[n]
+            c.tokens.append(seen)
+            c.state_error.append(float(err.mean()))
+            c.state_error_max.append(float(err.max()))
+            c.state_mse.append(float(((S - S_ref) ** 2).mean()))
+            c.output_error.append(float(_rel(o, o_ref, tuple(range(o.dim())))))
+            quantizers[n].sample_stats()
+        if progress is not None:
+            progress(T)
+    if ref_state is None:
+        raise InputError("the input yielded no tokens")
+    results = {}
+    for n, p in pipelines.items():
+        st = quantizers[n].stats
+        mom = {}
+        if st:
+            for key in ("state", "after_compensators", "after_smoothing"):
+                mom[key] = float(torch.stack([getattr(s, key) for s in st]).mean())
+        results[n] = ConfigResult(n, p, curves[n], p.bytes_per_element(dk, dv),
+                                  p.buffer_bytes(dk, dv), mom)
+    return SimulationResult(seen, batch_shape, dk, dv, results)
+
+
+def chunk_tokens(pipelines: dict[str, Pipeline], at_least: int = 256) -> int:
+    """A chunk length that every window divides (so metrics are taken at window boundaries)."""
+    lcm = 1
+    for p in pipelines.values():
+        lcm = lcm * p.window // math.gcd(lcm, p.window)
+    return lcm * max(1, math.ceil(at_least / lcm))

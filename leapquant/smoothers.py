@@ -1,0 +1,143 @@
+"""Smoothers (MATH.md §5): reshape the residual before quantizing so that a few rows don't set the scale.
+
+`fit` computes the smoothing parameters from the residual R, `apply` maps R to what is quantized,
+`invert` maps the dequantized payload back. Parameters are FP32 (counted in `bytes_for`).
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import asdict, dataclass
+
+import torch
+
+from leapquant.errors import InputError
+
+
+class Smoother(ABC):
+    name: str = ""
+
+    @abstractmethod
+    def fit(self, R: torch.Tensor) -> torch.Tensor | None:
+        """Smoothing parameters for residual R [..., dk, dv] (None if there are none)."""
+
+    @abstractmethod
+    def apply(self, R: torch.Tensor, params: torch.Tensor | None) -> torch.Tensor: ...
+
+    @abstractmethod
+    def invert(self, Y: torch.Tensor, params: torch.Tensor | None) -> torch.Tensor: ...
+
+    def bytes_for(self, dk: int, dv: int) -> int:
+        return 0
+
+    def options(self) -> dict:
+        return asdict(self)  # type: ignore[call-overload]
+
+
+@dataclass
+class NoSmoothing(Smoother):
+    name = "none"
+
+    def fit(self, R):
+        return None
+
+    def apply(self, R, params):
+        return R
+
+    def invert(self, Y, params):
+        return Y
+
+
+@dataclass
+class KeyRowScales(Smoother):
+    """Divide key row i by c_i; store c (FP32). Subclasses say how c is computed."""
+
+    floor: float = 1e-8
+
+    def __post_init__(self) -> None:
+        if not isinstance(self.floor, (int, float)) or not self.floor > 0:
+            raise InputError(f"smoother_options.floor must be a positive number, got {self.floor!r}")
+
+    def apply(self, R, params):
+        return R / params[..., :, None]
+
+    def invert(self, Y, params):
+        return Y * params[..., :, None]
+
+    def bytes_for(self, dk, dv):
+        return 4 * dk
+
+
+@dataclass
+class SqrtMeanAbs(KeyRowScales):
+    """The paper's c_i = sqrt(mean_j |R_ij|): halves each row's dynamic range in log space."""
+
+    name = "sqrt-mean-abs"
+
+    def fit(self, R):
+        c = torch.sqrt(R.abs().mean(-1)).clamp_min(self.floor)
+        return c.to(torch.float32).to(R.dtype)
+
+
+@dataclass
+class SmoothQuantRows(KeyRowScales):
+    """SmoothQuant-style c_i = (max_j |R_ij|)^alpha: alpha = 1 equalises row maxima, 0 does nothing."""
+
+    alpha: float = 0.5
+    name = "smoothquant"
+
+    def __post_init__(self) -> None:
+        super().__post_init__()
+        if not isinstance(self.alpha, (int, float)) or not 0 <= self.alpha <= 1:
+            raise InputError(f"smoother_options.alpha must be a number in [0, 1], got {self.alpha!r}")
+
+    def fit(self, R):
+        c = R.abs().amax(-1).pow(self.alpha).clamp_min(self.floor)
+        return c.to(torch.float32).to(R.dtype)
+
+
+@dataclass
+class HadamardRotation(Smoother):
+    """Random-sign Hadamard rotation along the key axis (QuaRot's idea): spreads outlier rows out.
+
+    The rotation is fixed by `seed` (nothing stored per state); dk must be a power of two.
+    """
+
+    seed: int = 0
+    name = "hadamard"
+
+    def _matrix(self, dk: int, like: torch.Tensor) -> torch.Tensor:
+        if dk & (dk - 1):
+            raise InputError(f"the hadamard smoother needs a power-of-two key dimension, got dk = {dk}")
+        from scipy.linalg import hadamard
+
+        gen = torch.Generator().manual_seed(self.seed)
+        signs = torch.randint(0, 2, (dk,), generator=gen).to(torch.float64) * 2 - 1
+        H = torch.from_numpy(hadamard(dk)).to(torch.float64) / dk ** 0.5
+        return (H * signs[None, :]).to(like)
+
+    def fit(self, R):
+        return self._matrix(R.shape[-2], R)
+
+    def apply(self, R, params):
+        return params @ R
+
+    def invert(self, Y, params):
+        return params.transpose(-1, -2) @ Y
+
+
+_REGISTRY: dict[str, type[Smoother]] = {
+    "none": NoSmoothing, "sqrt-mean-abs": SqrtMeanAbs, "smoothquant": SmoothQuantRows, "hadamard": HadamardRotation,
+}
+
+
+def names() -> list[str]:
+    return list(_REGISTRY)
+
+
+def get(name: str, **options) -> Smoother:
+    if name not in _REGISTRY:
+        raise InputError(f"unknown smoother {name!r}; expected one of: {', '.join(names())}")
+    try:
+        return _REGISTRY[name](**options)
+    except TypeError as e:
+        raise InputError(f"bad smoother_options for {name!r}: {e}") from e
