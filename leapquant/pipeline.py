@@ -195,3 +195,30 @@ def preset(name: str) -> Pipeline:
     if name not in PRESETS:
         raise InputError(f"unknown config {name!r}; expected one of: {', '.join(PRESETS)}")
     return Pipeline.from_dict(PRESETS[name].to_dict())
+
+
+class StateStream:
+    """One state kept by a pipeline — a layer of a model, say — advanced a chunk of tokens at a time.
+
+    `run(steps)` returns the outputs the model sees (through the quantized state) and keeps the
+    windowed state between calls, so a long document can be fed in pieces.
+    """
+
+    def __init__(self, pipeline: Pipeline, initial_state: torch.Tensor, seed: int | None = None) -> None:
+        from leapquant.window import WindowedState
+
+        self.pipeline = pipeline
+        self.quantizer = pipeline.boundary(seed)
+        self.windowed = WindowedState.start(initial_state, self.quantizer)
+
+    def run(self, steps) -> torch.Tensor:
+        from leapquant.window import evolve
+
+        steps = steps.to(dtype=self.windowed.S0.dtype, device=self.windowed.S0.device)
+        out, self.windowed = evolve(steps, self.pipeline.window, self.windowed, self.quantizer,
+                                    self.pipeline.precision())
+        return out
+
+    def state(self) -> torch.Tensor:
+        """The state as the pipeline holds it (dequantized boundary plus buffered records)."""
+        return self.windowed.state()
