@@ -75,6 +75,101 @@ def check(
         raise typer.Exit(EXIT_FAILURE)
 
 
+def _parse_options(items: list[str] | None, what: str) -> dict:
+    """`key=value` pairs; values parse as JSON where they can (numbers, true/false), else as strings."""
+    out: dict = {}
+    for item in items or []:
+        if "=" not in item:
+            raise InputError(f"{what} must be key=value, got {item!r}")
+        key, raw = item.split("=", 1)
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
+@app.command()
+@handles_errors
+def simulate(
+    model: str = typer.Option("gdn", help="Recurrence family of the synthetic input (see `leapquant check`)."),
+    trace: str = typer.Option(None, help="A recorded trace (safetensors) to replay instead of synthetic input; "
+                                         "'default' replays the embedded one."),
+    format: str = typer.Option("int8", "--format", help="Number format of the state (see leapquant.formats.names())."),
+    format_option: list[str] = typer.Option(None, "--format-option", help="Format option key=value (repeatable)."),
+    window: int = typer.Option(16, help="Window p in tokens (1 = per-step quantization)."),
+    rank: int = typer.Option(4, help="Compensator tokens r."),
+    smoother: str = typer.Option("sqrt-mean-abs", help="Smoother: none, sqrt-mean-abs, smoothquant, hadamard."),
+    fitter: str = typer.Option("power", help="Compensator fitter: power, svd, rsvd."),
+    records: str = typer.Option("fp16", help="Precision of buffered records: fp16, fp32, exact."),
+    compare: list[str] = typer.Option(None, "--compare", help="Named configs to run side by side instead of the "
+                                      "one given by the options above; 'figure3' = bf16 bf16-w int8 int8-w leapquant."),
+    tokens: int = typer.Option(8192, help="Tokens to replay."),
+    heads: int = typer.Option(8, help="Heads (synthetic input)."),
+    layers: int = typer.Option(1, help="Layers (synthetic input)."),
+    dk: int = typer.Option(128, help="Key dimension (synthetic input)."),
+    dv: int = typer.Option(128, help="Value dimension (synthetic input)."),
+    seed: int = typer.Option(0, help="Seed of the synthetic input and of stochastic rounding."),
+    dtype: str = typer.Option("float32", help="Compute dtype: float32 or float64."),
+    device: str = typer.Option("cpu", help="Torch device, e.g. cpu or cuda."),
+    plot: str = typer.Option(None, "--plot", help="Write the state-error curve (Figure 3 style) to this PNG."),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON: {configs: {name: metrics}}."),
+) -> None:
+    """Replay layer inputs through the float reference and quantizer pipelines; report errors over time."""
+    import torch
+    from rich.progress import Progress
+
+    from leapquant.pipeline import FIGURE3, Pipeline, preset
+    from leapquant.simulate import chunk_tokens
+    from leapquant.simulate import simulate as run_simulation
+
+    dtypes = {"float32": torch.float32, "float64": torch.float64}
+    if dtype not in dtypes:
+        raise InputError(f"--dtype must be float32 or float64, got {dtype!r}")
+    if compare:
+        names = [n for c in compare for n in (FIGURE3 if c == "figure3" else [c])]
+        pipelines = {n: preset(n) for n in names}
+    else:
+        p = Pipeline(format=format, format_options=_parse_options(format_option, "--format-option"),
+                     window=window, rank=rank, smoother=smoother, fitter=fitter, records=records)
+        pipelines = {"custom": p}
+    chunk = chunk_tokens(pipelines)
+    if trace is not None:
+        from leapquant.traces import TraceSource, default_trace_path
+
+        source = TraceSource(default_trace_path() if trace == "default" else trace, tokens=tokens)
+        title = f"{source.family} trace, {source.tokens} tokens"
+    else:
+        from leapquant.synthetic import SyntheticSource
+
+        source = SyntheticSource(family=model, tokens=tokens, layers=layers, heads=heads, dk=dk, dv=dv, seed=seed)
+        title = f"synthetic {model}, {heads} heads {dk}x{dv}, {tokens} tokens"
+    with Progress(console=Console(stderr=True), transient=True, disable=as_json) as bar:
+        task = bar.add_task("simulating", total=source.tokens)
+        result = run_simulation(source.chunks(chunk), pipelines, dtype=dtypes[dtype], device=device, seed=seed,
+                                progress=lambda n: bar.advance(task, n))
+    if plot:
+        from leapquant.plots import plot_state_error
+
+        plot_state_error({n: (r.curve.tokens, r.curve.state_error) for n, r in result.configs.items()}, plot, title)
+    if as_json:
+        emit_json(result.to_json())
+        return
+    table = Table(title=title)
+    for col in ("config", "setup", "B/elt", "final state err", "mean output err", "max/median S→comp→smooth"):
+        table.add_column(col)
+    for n, r in result.configs.items():
+        s, p = r.summary(), r.pipeline
+        mom = s["max_over_median"]
+        ratios = " → ".join(f"{mom[k]:.1f}" for k in ("state", "after_compensators", "after_smoothing")) if mom else "-"
+        setup = f"{p.format} {p.schedule} p={p.window} r={p.rank} {p.smoother}"
+        table.add_row(n, setup, f"{s['bytes_per_element']:.3f}", f"{s['final_state_error']:.2e}",
+                      f"{s['mean_output_error']:.2e}", ratios)
+    console.print(table)
+    if plot:
+        console.print(f"plot: {plot}")
+
+
 def _mount_optional() -> None:
     """Sub-commands that live with their subsystem (kernels) are mounted when present."""
     try:

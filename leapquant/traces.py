@@ -27,6 +27,14 @@ from leapquant.validation import check_positive_int
 TRACE_VERSION = "1"
 
 
+def default_trace_path() -> Path:
+    """The small recorded trace shipped with the package (the simulator's embedded default)."""
+    path = Path(__file__).parent / "data" / "default_trace.safetensors"
+    if not path.is_file():
+        raise InputError(f"the embedded default trace {str(path)!r} is missing from this installation")
+    return path
+
+
 def save_trace(path: str | os.PathLike, family: str, layers: list[dict[str, torch.Tensor]],
                spec_options: dict | None = None, call_options: dict | None = None,
                note: str = "") -> Path:

@@ -1,0 +1,122 @@
+"""The quantizer pipeline: identity equals the reference, fitters, smoothers, plain data, storage."""
+import json
+
+import pytest
+import torch
+
+from leapquant import fitters, recurrences, smoothers
+from leapquant.errors import InputError
+from leapquant.pipeline import PRESETS, Pipeline, StateStream, preset
+from leapquant.recurrences import Dims
+
+
+@pytest.mark.parametrize("family", ["gdn", "kda", "gla", "rwkv7", "delta_product"])
+@pytest.mark.parametrize("window,rank,smoother", [(1, 0, "none"), (16, 0, "none"), (5, 3, "sqrt-mean-abs"),
+                                                   (16, 4, "hadamard")])
+def test_identity_format_reproduces_the_reference(family, window, rank, smoother):
+    spec = recurrences.get(family)
+    d = Dims(2, 37, 2, 2, 16, 16)
+    gen = torch.Generator().manual_seed(10)
+    x = spec.random_inputs(d, gen)
+    S0 = torch.randn(d.B, d.HV, d.K, d.V, generator=gen)
+    o_ref, S_ref = spec.reference(**x, initial_state=S0)
+    p = Pipeline(format="identity", window=window, records="exact", rank=rank, pairs="fp32", smoother=smoother)
+    stream = StateStream(p, spec.initial_state(**x, initial_state=S0))
+    o = stream.run(spec.steps(**x, initial_state=S0))
+    torch.testing.assert_close(o.transpose(1, 2), o_ref, rtol=1e-10, atol=1e-10)
+    torch.testing.assert_close(stream.state(), S_ref, rtol=1e-10, atol=1e-10)
+
+
+def low_rank_plus_noise(gen, batch=(3,), dk=64, dv=48, r=4):
+    U = torch.linalg.qr(torch.randn(*batch, dk, r, generator=gen, dtype=torch.float64))[0]
+    V = torch.linalg.qr(torch.randn(*batch, dv, r, generator=gen, dtype=torch.float64))[0]
+    s = torch.tensor([10.0, 6.0, 4.0, 3.0], dtype=torch.float64)[:r]
+    return (U * s) @ V.transpose(-1, -2) + 0.05 * torch.randn(*batch, dk, dv, generator=gen, dtype=torch.float64)
+
+
+def projector(K):
+    return K @ K.transpose(-1, -2)
+
+
+@pytest.mark.parametrize("name", ["power", "rsvd"])
+def test_fitters_find_the_top_singular_subspace(name):
+    gen = torch.Generator().manual_seed(11)
+    S = low_rank_plus_noise(gen)
+    exact = fitters.get("svd").keys(S, 4, None)
+    opts = {"iters": 30} if name == "power" else {"niter": 6}
+    K = fitters.get(name, **opts).keys(S, 4, None)
+    torch.testing.assert_close(projector(K), projector(exact), rtol=0, atol=1e-6)
+    torch.testing.assert_close(K.transpose(-1, -2) @ K, torch.eye(4, dtype=S.dtype).expand(3, 4, 4), rtol=0, atol=1e-12)
+
+
+def test_power_iteration_warm_start_beats_cold_start():
+    gen = torch.Generator().manual_seed(12)
+    S = low_rank_plus_noise(gen)
+    exact = projector(fitters.get("svd").keys(S, 4, None))
+    one = fitters.get("power", iters=1)
+    cold = one.keys(S, 4, None)
+    warm = one.keys(S + 1e-3 * torch.randn(S.shape, generator=gen, dtype=S.dtype), 4,
+                    fitters.get("power", iters=20).keys(S, 4, None))
+    assert (projector(warm) - exact).norm() < 0.1 * (projector(cold) - exact).norm()
+
+
+@pytest.mark.parametrize("name", smoothers.names())
+def test_smoothing_is_invertible_before_quantization(name):
+    gen = torch.Generator().manual_seed(13)
+    R = torch.randn(2, 32, 24, generator=gen, dtype=torch.float64) * torch.logspace(-3, 2, 32, dtype=torch.float64)[:, None]
+    sm = smoothers.get(name)
+    params = sm.fit(R)
+    back = sm.invert(sm.apply(R, params), params)
+    assert float((back - R).norm() / R.norm()) < 1e-14  # float64 rounding: a rotation mixes scales
+
+
+def test_sqrt_mean_abs_smoothing_flattens_outlier_rows():
+    gen = torch.Generator().manual_seed(14)
+    R = torch.randn(64, 64, generator=gen, dtype=torch.float64)
+    R[3] *= 100.0
+    sm = smoothers.get("sqrt-mean-abs")
+    Y = sm.apply(R, sm.fit(R))
+    ratio = lambda X: float(X.abs().max() / X.abs().median())  # noqa: E731
+    assert ratio(Y) < ratio(R) / 5
+
+
+@pytest.mark.parametrize("name", list(PRESETS))
+def test_presets_round_trip_through_a_dict_and_json(name):
+    p = preset(name)
+    assert Pipeline.from_dict(json.loads(json.dumps(p.to_dict()))) == p
+
+
+def test_custom_pipeline_round_trips_with_options():
+    p = Pipeline(format="fp8-e4m3", format_options={"granularity": "group", "group_size": 32, "scale": "e8m0"},
+                 window=8, rank=2, fitter="rsvd", fitter_options={"oversample": 2, "niter": 1}, pairs="fp32",
+                 smoother="smoothquant", smoother_options={"alpha": 0.7}, records="fp32")
+    assert Pipeline.from_dict(p.to_dict()) == p
+
+
+@pytest.mark.parametrize("field,value,match", [
+    ("window", 0, "pipeline.window"), ("window", 2.0, "pipeline.window"), ("rank", -1, "pipeline.rank"),
+    ("records", "fp8", "pipeline.records"), ("pairs", "bf16", "pipeline.pairs"), ("format", "int7", "pipeline.format"),
+    ("fitter", "lanczos", "pipeline.fitter"), ("smoother", "magic", "pipeline.smoother"),
+    ("format_options", {"granularity": "row"}, "format_options"), ("fitter_options", {"iters": 0}, "iters"),
+    ("smoother_options", {"alpha": 2.0}, "alpha"), ("format_options", [1], "pipeline.format_options"),
+])
+def test_bad_fields_raise_errors_that_name_them(field, value, match):
+    data = Pipeline(smoother="smoothquant").to_dict()
+    data[field] = value
+    with pytest.raises(InputError, match=match):
+        Pipeline.from_dict(data)
+
+
+def test_unknown_field_and_version_are_refused():
+    with pytest.raises(InputError, match="unknown pipeline field"):
+        Pipeline.from_dict({"windw": 4})
+    with pytest.raises(InputError, match="version"):
+        Pipeline.from_dict({"version": 99})
+
+
+def test_storage_matches_the_paper():
+    p = preset("leapquant")
+    assert p.boundary_bytes(128, 128) == 16384 + 512 + 512 + 4 * 256 * 2 == 19456
+    assert p.bytes_per_element(128, 128) == 1.1875
+    assert p.buffer_bytes(128, 128, decay_dim=1) == 16 * (256 * 2 + 4)
+    assert preset("int8").buffer_bytes(128, 128) == 0

@@ -1,0 +1,63 @@
+"""The simulator, traces and the `simulate` command."""
+import json
+
+import pytest
+import torch
+from typer.testing import CliRunner
+
+from leapquant.cli import app
+from leapquant.pipeline import preset
+from leapquant.simulate import chunk_tokens, simulate
+from leapquant.synthetic import SyntheticSource
+from leapquant.traces import TraceSource, save_trace
+
+
+def test_per_window_and_compensators_lower_the_state_error():
+    """The method's core claim, on a small synthetic GDN input (structured as MATH.md §2 asks)."""
+    pipes = {n: preset(n) for n in ("int8", "int8-w", "leapquant")}
+    src = SyntheticSource(family="gdn", tokens=512, heads=2, dk=64, dv=64, seed=1)
+    res = simulate(src.chunks(chunk_tokens(pipes)), pipes)
+    err = {n: r.summary()["final_state_error"] for n, r in res.configs.items()}
+    assert err["int8-w"] < err["int8"] / 2
+    assert err["leapquant"] < err["int8-w"] / 5
+    mom = res.configs["leapquant"].max_over_median
+    assert mom["after_smoothing"] < mom["after_compensators"] < mom["state"]
+
+
+def test_layers_and_batch_are_independent_streams():
+    pipes = {"int8-w": preset("int8-w")}
+    both = SyntheticSource(family="kda", tokens=64, layers=2, batch=2, heads=2, dk=32, dv=32, seed=3)
+    res = simulate(both.chunks(32), pipes)
+    assert res.batch_shape == [2, 2, 2]
+    assert len(res.configs["int8-w"].curve.tokens) == 2
+
+
+def test_trace_replays_like_the_inputs_it_recorded(tmp_path):
+    gen = torch.Generator().manual_seed(5)
+    from leapquant import recurrences
+    from leapquant.recurrences import Dims
+
+    spec = recurrences.get("gdn")
+    layers = [spec.random_inputs(Dims(1, 96, 2, 2, 16, 16), gen) for _ in range(2)]
+    path = save_trace(tmp_path / "t.safetensors", "gdn", layers)
+    src = TraceSource(path)
+    assert src.tokens == 96 and src.num_layers == 2
+    chunks = list(src.chunks(32))
+    assert [c.num_tokens for c in chunks] == [32, 32, 32]
+    full = spec.steps(**layers[1])
+    torch.testing.assert_close(torch.cat([c.k[1] for c in chunks], -2), full.k.to(torch.float32).to(torch.float64))
+
+
+def test_cli_json_and_exit_codes(tmp_path):
+    runner = CliRunner()
+    png = tmp_path / "f3.png"
+    r = runner.invoke(app, ["simulate", "--compare", "int8", "--compare", "leapquant", "--tokens", "64",
+                            "--heads", "1", "--dk", "32", "--dv", "32", "--json", "--plot", str(png)])
+    assert r.exit_code == 0, r.output
+    data = json.loads(r.stdout)
+    assert set(data["configs"]) == {"int8", "leapquant"}
+    assert data["configs"]["leapquant"]["final_state_error"] >= 0
+    assert png.stat().st_size > 1000
+    assert runner.invoke(app, ["simulate", "--format", "int7"]).exit_code == 2
+    assert runner.invoke(app, ["simulate", "--trace", str(tmp_path / "missing.safetensors")]).exit_code == 2
+    assert runner.invoke(app, ["simulate", "--model", "gpt"]).exit_code == 2
