@@ -251,7 +251,7 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
                     {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": r})
             if ablations and N == ablation_batch:
                 for mode in ("int8", "bf16"):
-                    us, nb = bench_perstep(PerStepConfig(kind=kind, mode=mode, v_first=True))
+                    us, nb = bench_perstep(PerStepConfig(kind=kind, mode=mode, v_first=True), N)
                     add(kind, N, f"perstep_{mode}_vfirst", us, nb, best, t_kf, t_vf)
                 cfg = DecodeConfig(kind=kind, p=p, r=0, mode="window_bf16", v_first=True, BV=BV, threads=threads)
                 us, us_nb, nb = bench_leap(cfg, N)
