@@ -1,0 +1,196 @@
+"""Run a real model over a long document, teacher-forced, with every linear-attention state kept by a
+leapquant pipeline; bits per byte, and state error per layer and head over the document.
+
+The model runs layer by layer over the whole document: for each linear-attention layer its recurrence
+inputs are computed for all tokens, turned into general-form `Steps` by the family's spec a chunk at a
+time, and fed through the layer's state keeper; the outputs go on to the rest of the layer. Alongside,
+a float64 shadow state evolves exactly on the SAME inputs (the layer inputs this config produced), so
+the state error measures what the pipeline does to the state — the error propagation of MATH.md §2 —
+and not the drift of upstream layers, which shows in the bits per byte instead.
+
+State keepers:
+  * `None` (config "fp32"): the exact recurrence in the compute dtype (float32), as FLA's kernels keep it;
+  * a per-step pipeline (window 1, exact records, no compensators, no smoothing — every baseline):
+    `PerStepStream`, a token loop equal to `StateStream` for such pipelines (tested) but ~10× faster;
+  * any other pipeline: `leapquant.pipeline.StateStream`.
+Models provide `linear_layers()`, `state_shape()`, `family`, and `forward(tokens, recur=...)`.
+"""
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import torch
+import torch.nn.functional as F
+
+from leapquant import recurrences
+from leapquant.pipeline import Pipeline, StateStream
+from leapquant.recurrences import Steps
+from leapquant.window import WindowedState, evolve
+
+
+def is_per_step(p: Pipeline) -> bool:
+    return p.window == 1 and p.records == "exact" and p.rank == 0 and p.smoother == "none"
+
+
+class PerStepStream:
+    """`StateStream` for a per-step pipeline: S_t = quant(Diag(α_t) Ŝ_{t-1} + k_t u_tᵀ), one token at a time.
+
+    Uses the pipeline's own `BoundaryQuantizer` (its format round trip) after every token's records; the
+    token's output reads the state before it is quantized, exactly as `evolve` with window 1 does.
+    """
+
+    def __init__(self, pipeline: Pipeline, initial_state: torch.Tensor, seed: int | None = None) -> None:
+        if not is_per_step(pipeline):
+            raise ValueError("PerStepStream takes per-step pipelines only (window 1, exact records, r = 0, no smoother)")
+        self.pipeline = pipeline
+        self.quantizer = pipeline.boundary(seed)
+        self.S = self.quantizer(initial_state)[0]
+
+    def run(self, steps: Steps) -> torch.Tensor:
+        S = self.S
+        steps = steps.to(dtype=S.dtype, device=S.device)
+        n, ra = steps.substeps, steps.read_after
+        alpha = torch.exp(steps.log_alpha)
+        vector = alpha.shape[-1] != 1
+        beta_v = steps.beta * steps.v
+        outs = []
+        for t in range(steps.num_tokens):
+            if ra == 0:
+                outs.append((steps.q[..., t, None, :] @ S)[..., 0, :])
+            for s in range(n):
+                i = t * n + s
+                u = beta_v[..., i, :]
+                if steps.b is not None:
+                    u = u - steps.beta[..., i, :] * (steps.b[..., i, None, :] @ S)[..., 0, :]
+                a = alpha[..., i, :, None] if vector else alpha[..., i, :, None]
+                S = a * S + steps.k[..., i, :, None] * u[..., None, :]
+                if s + 1 == ra:
+                    outs.append((steps.q[..., t, None, :] @ S)[..., 0, :])
+            S = self.quantizer(S)[0]
+        self.S = S
+        out = torch.stack(outs, -2)
+        if steps.out_extra is not None:
+            out = out + steps.out_extra
+        return out
+
+    def state(self) -> torch.Tensor:
+        return self.S
+
+
+class ExactStream:
+    """The unquantized recurrence in `dtype` (windows of `window` tokens, exact records)."""
+
+    def __init__(self, initial_state: torch.Tensor, window: int = 64) -> None:
+        self.ws = WindowedState.start(initial_state)
+        self.window = window
+
+    def run(self, steps: Steps) -> torch.Tensor:
+        steps = steps.to(dtype=self.ws.S0.dtype, device=self.ws.S0.device)
+        out, self.ws = evolve(steps, self.window, self.ws)
+        return out
+
+    def state(self) -> torch.Tensor:
+        return self.ws.state()
+
+
+def make_stream(pipeline: Pipeline | None, S0: torch.Tensor, seed: int, exact_window: int):
+    if pipeline is None:
+        return ExactStream(S0, exact_window)
+    if is_per_step(pipeline):
+        return PerStepStream(pipeline, S0, seed)
+    return StateStream(pipeline, S0, seed)
+
+
+@dataclass
+class DocumentRun:
+    config: str
+    tokens: int
+    bits_per_byte: float
+    nll_bits: list[float]                   # per chunk of `chunk` predicted bytes
+    at: list[int] = field(default_factory=list)          # token counts where state error is measured
+    state_error: dict[int, list[list[float]]] = field(default_factory=dict)  # layer -> [point][head]
+    seconds: float = 0.0
+
+    def to_json(self) -> dict:
+        return {"config": self.config, "tokens": self.tokens, "bits_per_byte": self.bits_per_byte,
+                "nll_bits_per_chunk": self.nll_bits, "at": self.at,
+                "state_error": {str(k): v for k, v in self.state_error.items()}, "seconds": self.seconds}
+
+
+def _slice_inputs(inputs: dict[str, torch.Tensor], t0: int, t1: int, T: int) -> dict[str, torch.Tensor]:
+    return {n: (x[:, t0:t1] if x.dim() >= 2 and x.shape[1] == T else x) for n, x in inputs.items()}
+
+
+def run_document(
+    model,
+    tokens: torch.Tensor,
+    pipeline: Pipeline | None,
+    *,
+    name: str = "",
+    chunk: int = 2048,
+    dtype: torch.dtype = torch.float32,
+    device: str | torch.device = "cpu",
+    seed: int = 0,
+    shadow: bool = True,
+    exact_window: int = 0,
+    record: Callable[[int, dict[str, torch.Tensor], float], None] | None = None,
+    progress: Callable[[int], None] | None = None,
+    on_chunk: Callable[[int, object], None] | None = None,
+) -> DocumentRun:
+    """Teacher-forced run over `tokens` (1-D, bytes): predicts tokens[1:] from tokens[:-1].
+
+    `pipeline` None keeps FP32 (exact) states. With `shadow`, the float64 exact state on the same inputs is
+    evolved beside each layer and ‖S − S_ref‖_F / ‖S_ref‖_F per head is measured at the end of every chunk.
+    `record(layer, inputs, scale)` sees each linear layer's inputs (FLA layout) for the whole document.
+    `progress(n)` is called with the number of tokens a layer advanced; `on_chunk(layer, stream)` after
+    every chunk of every layer (e.g. to sample a `BoundaryQuantizer`'s Figure-6 statistics).
+    `exact_window` 0 picks 16 tokens for vector decays and 128 for scalar ones.
+    """
+    import time
+
+    t_start = time.perf_counter()
+    spec = recurrences.get(model.family)
+    H, K, V = model.state_shape()
+    x = tokens[None, :-1].to(device)
+    T = x.shape[1]
+    run = DocumentRun(config=name, tokens=T, bits_per_byte=math.nan, nll_bits=[])
+    run.at = [min(t0 + chunk, T) for t0 in range(0, T, chunk)]
+
+    if not exact_window:
+        exact_window = 128 if model.family == "gdn" else 16
+
+    def recur(layer: int, inputs: dict[str, torch.Tensor], scale: float) -> torch.Tensor:
+        if record is not None:
+            record(layer, inputs, scale)
+        S0 = torch.zeros(1, H, K, V, dtype=dtype, device=device)
+        stream = make_stream(pipeline, S0, seed + layer, exact_window)
+        ref = ExactStream(torch.zeros(1, H, K, V, dtype=torch.float64, device=device), exact_window) if shadow else None
+        outs, errs = [], []
+        for t0 in range(0, T, chunk):
+            t1 = min(t0 + chunk, T)
+            steps = spec.steps(**_slice_inputs(inputs, t0, t1, T), scale=scale)
+            outs.append(stream.run(steps.to(dtype=dtype)))
+            if ref is not None:
+                ref.run(steps)
+                S, S_ref = stream.state().double(), ref.state()
+                e = torch.linalg.vector_norm(S - S_ref, dim=(-2, -1)) / torch.linalg.vector_norm(S_ref, dim=(-2, -1)).clamp_min(1e-300)
+                errs.append(e[0].tolist())
+            if on_chunk is not None:
+                on_chunk(layer, stream)
+            if progress is not None:
+                progress(t1 - t0)
+        if shadow:
+            run.state_error[layer] = errs
+        o = torch.cat(outs, -2)                       # [1, H, T, V]
+        return o.transpose(1, 2).to(torch.float32)
+
+    with torch.no_grad():
+        logits = model(x, recur=recur)[0]
+        y = tokens[1:].to(device)
+        nll = F.cross_entropy(logits.float(), y, reduction="none") / math.log(2)
+    run.bits_per_byte = float(nll.mean())
+    run.nll_bits = [float(nll[t0:t0 + chunk].mean()) for t0 in range(0, T, chunk)]
+    run.seconds = round(time.perf_counter() - t_start, 2)
+    return run

@@ -1,0 +1,276 @@
+"""The accuracy study (the paper's Table 1, Figure 3 and Figure 6 on our models), one command:
+
+    python -m leapquant.models.study                      # GDN, KDA, RWKV-7 x every config, whole novel
+    python -m leapquant.models.study --models gdn --tokens 16384 --configs fp32,int8,leapquant --json
+
+Each model reads a held-out novel (default: Persuasion, never trained on) teacher-forced, with every
+linear-attention state kept by each config (see `CONFIGS`), and reports bits per byte over the document.
+For the Figure-3 configs it also measures the state error per layer and head at the end of every chunk,
+against a float64 shadow state on the same layer inputs (`leapquant.models.run`). For LeapQuant 8-bit
+it records the Figure-6 ratios (largest |entry| over the median: state, after compensators, after
+smoothing) per layer and head.
+
+Writes to --out (default results/accuracy/): `{model}{-tag}.json` per model, then (also with --report,
+from whatever JSON files are there) `table{-tag}.md`, `figure3{-tag}.png`, `figure6{-tag}.md`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+import time
+from pathlib import Path
+
+import torch
+
+from leapquant.pipeline import Pipeline, preset
+
+ROOT = Path(__file__).resolve().parents[2]
+DEFAULT_DATA = ROOT.parent / "shared" / "data"
+DEFAULT_DOC = "austen-persuasion.txt"
+MODELS = ("gdn", "kda", "rwkv7")
+
+
+def per_step(fmt: str, **options) -> Pipeline:
+    return Pipeline(format=fmt, format_options=options, window=1, records="exact", rank=0, smoother="none")
+
+
+# name -> (group for the table, pipeline; None = FP32 states kept exactly)
+CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
+    "fp32": ("16-32 bit", None),
+    "bf16": ("16-32 bit", preset("bf16")),
+    "fp8-e4m3-channel": ("8 bit", per_step("fp8-e4m3", granularity="channel")),
+    "fp8-e4m3-group-e8m0": ("8 bit", per_step("fp8-e4m3", granularity="group", scale="e8m0")),
+    "mxfp8": ("8 bit", per_step("mxfp8")),
+    "int8-channel": ("8 bit", per_step("int8", granularity="channel")),
+    "kvquant-8": ("8 bit", per_step("kvquant", bits=8)),
+    "quarot-8": ("8 bit", per_step("quarot", bits=8)),
+    "turboquant-8": ("8 bit", per_step("turboquant", bits=8)),
+    "leapquant": ("8 bit", preset("leapquant")),
+    "mxfp6": ("6 bit", per_step("mxfp6-e2m3")),
+    "nvfp6": ("6 bit", per_step("nvfp6")),
+    "int6-channel": ("6 bit", per_step("int6", granularity="channel")),
+    "kvquant-6": ("6 bit", per_step("kvquant", bits=6)),
+    "quarot-6": ("6 bit", per_step("quarot", bits=6)),
+    "turboquant-6": ("6 bit", per_step("turboquant", bits=6)),
+    "leapquant-6": ("6 bit", preset("leapquant-6")),
+    "mxfp4": ("4 bit", per_step("mxfp4")),
+    "nvfp4": ("4 bit", per_step("nvfp4")),
+    "int4-channel": ("4 bit", per_step("int4", granularity="channel")),
+    "kvquant-4": ("4 bit", per_step("kvquant", bits=4)),
+    "quarot-4": ("4 bit", per_step("quarot", bits=4)),
+    "turboquant-4": ("4 bit", per_step("turboquant", bits=4)),
+    "leapquant-4": ("4 bit", preset("leapquant-4")),
+}
+FIGURE3 = ("bf16", "fp8-e4m3-channel", "int8-channel", "leapquant", "leapquant-6", "leapquant-4")
+FIGURE6 = "leapquant"
+
+
+def load_model(name: str, model_dir: Path, data_dir: Path):
+    if name == "rwkv7":
+        from leapquant.models.rwkv7 import RWKV7
+        return RWKV7.load(data_dir / "models" / "tiny-rwkv-7v0-834K-FP32.bin")
+    from leapquant.models import hybrid
+    return hybrid.load(model_dir / f"{name}.safetensors")
+
+
+def read_document(data_dir: Path, document: str, tokens: int | None) -> torch.Tensor:
+    path = data_dir / "corpora" / document
+    if not path.is_file():
+        raise SystemExit(f"document {path} not found (the corpora live in ../shared/data/corpora)")
+    raw = path.read_bytes()
+    if tokens is not None:
+        raw = raw[:tokens + 1]
+    return torch.frombuffer(bytearray(raw), dtype=torch.uint8).long()
+
+
+def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_dir: Path, data_dir: Path,
+                chunk: int, device: str, progress=None, task=None, seed: int = 0) -> dict:
+    from leapquant.models.run import run_document
+
+    model = load_model(name, model_dir, data_dir)
+    if device != "cpu":
+        model = model.to(device)
+    H, K, V = model.state_shape()
+    result = {"model": name, "tokens": len(tokens) - 1, "chunk": chunk, "layers": model.linear_layers(),
+              "heads": H, "dk": K, "dv": V, "device": device, "configs": {}}
+    for c in configs:
+        _, pipeline = CONFIGS[c]
+        fig6: dict[int, list] = {}
+
+        def on_chunk(layer, stream, fig6=fig6, c=c):
+            q = getattr(stream, "quantizer", None)
+            if c == FIGURE6 and q is not None and hasattr(q, "sample_stats"):
+                q.keep_stats = True
+                q.sample_stats()
+                if q.stats:
+                    s = q.stats[-1]
+                    fig6.setdefault(layer, []).append([s.state[0].tolist(), s.after_compensators[0].tolist(),
+                                                       s.after_smoothing[0].tolist()])
+
+        adv = (lambda n: progress.advance(task, n)) if progress is not None else None
+        run = run_document(model, tokens, pipeline, name=c, chunk=chunk, device=device, seed=seed,
+                           shadow=c in FIGURE3, progress=adv, on_chunk=on_chunk)
+        entry = {"bits_per_byte": run.bits_per_byte, "seconds": run.seconds,
+                 "pipeline": None if pipeline is None else pipeline.to_dict(),
+                 "bytes_per_element": 4.0 if pipeline is None else pipeline.bytes_per_element(K, V),
+                 "nll_bits_per_chunk": run.nll_bits}
+        if run.state_error:
+            entry["at"] = run.at
+            entry["state_error"] = {str(k): v for k, v in run.state_error.items()}
+        if fig6:
+            # mean over boundaries sampled (one per chunk, after the first), per layer and head
+            entry["figure6"] = {str(layer): {key: [sum(x[j][h] for x in v[1:] or v) / len(v[1:] or v) for h in range(H)]
+                                             for j, key in enumerate(("state", "after_compensators", "after_smoothing"))}
+                                for layer, v in fig6.items()}
+        result["configs"][c] = entry
+    fp32 = result["configs"].get("fp32", {}).get("bits_per_byte")
+    result["bits_per_byte"] = {c: e["bits_per_byte"] for c, e in result["configs"].items()}
+    if fp32:
+        result["relative_to_fp32_pct"] = {c: 100 * (b / fp32 - 1) for c, b in result["bits_per_byte"].items()}
+    return result
+
+
+# ---- report ------------------------------------------------------------------------------------------
+
+def _fmt(b: float | None, ref: float | None) -> str:
+    if b is None:
+        return "—"
+    if not math.isfinite(b):
+        return "diverged"
+    return f"{b:.3f}" + ("" if ref is None else f" ({100 * (b / ref - 1):+.2f} %)")
+
+
+def report(out: Path, tag: str = "") -> dict:
+    """Table, Figure 3 and Figure 6 from the `{model}{tag}.json` files in `out`."""
+    suffix = f"-{tag}" if tag else ""
+    results = {}
+    for m in MODELS:
+        p = out / f"{m}{suffix}.json"
+        if p.is_file():
+            results[m] = json.loads(p.read_text())
+    if not results:
+        return {}
+    models = list(results)
+    lines = [f"| config | group | " + " | ".join(f"{m} ({results[m]['tokens']:,} bytes)" for m in models) + " |",
+             "|---|---|" + "---|" * len(models)]
+    for c, (group, _) in CONFIGS.items():
+        if not any(c in results[m]["configs"] for m in models):
+            continue
+        cells = []
+        for m in models:
+            ref = results[m]["configs"].get("fp32", {}).get("bits_per_byte")
+            b = results[m]["configs"].get(c, {}).get("bits_per_byte")
+            cells.append(_fmt(b, None if c == "fp32" else ref))
+        lines.append(f"| {c} | {group} | " + " | ".join(cells) + " |")
+    table = "Bits per byte over the document (change vs FP32 states in brackets).\n\n" + "\n".join(lines) + "\n"
+    (out / f"table{suffix}.md").write_text(table)
+
+    # Figure 3: state error over the document, mean over layers and heads (and the last layer's worst head)
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    fig, axes = plt.subplots(1, len(models), figsize=(5 * len(models), 4), squeeze=False)
+    for ax, m in zip(axes[0], models):
+        for c, e in results[m]["configs"].items():
+            if "state_error" not in e:
+                continue
+            errs = torch.tensor([e["state_error"][l] for l in e["state_error"]])  # [layers, points, heads]
+            ax.plot(e["at"], errs.mean((0, 2)).clamp_min(1e-12).tolist(), label=c)
+        ax.set_yscale("log")
+        ax.set_xlabel("tokens (bytes) into the document")
+        ax.set_ylabel("‖S − S_ref‖ / ‖S_ref‖ (mean over layers, heads)")
+        ax.set_title(f"{m}")
+        ax.grid(alpha=0.3)
+        ax.legend(fontsize=7)
+    fig.tight_layout()
+    fig.savefig(out / f"figure3{suffix}.png", dpi=110)
+    plt.close(fig)
+
+    f6 = ["Figure 6: largest |entry| / median |entry| of the boundary state (LeapQuant 8-bit, mean over "
+          "boundaries sampled once per chunk): state -> after compensators -> after smoothing.\n"]
+    for m in models:
+        e = results[m]["configs"].get(FIGURE6, {})
+        if "figure6" not in e:
+            continue
+        best = max(((l, h, v["state"][h]) for l, v in e["figure6"].items() for h in range(len(v["state"]))),
+                   key=lambda x: x[2])
+        l, h, _ = best
+        v = e["figure6"][l]
+        f6.append(f"- {m}, layer {l} head {h} (the most outlier-heavy): {v['state'][h]:.1f}x -> "
+                  f"{v['after_compensators'][h]:.1f}x -> {v['after_smoothing'][h]:.1f}x")
+    (out / f"figure6{suffix}.md").write_text("\n".join(f6) + "\n")
+    summary = {m: {"tokens": r["tokens"], "bits_per_byte": r["bits_per_byte"],
+                   "relative_to_fp32_pct": r.get("relative_to_fp32_pct", {}),
+                   "final_state_error": {c: float(torch.tensor([e["state_error"][l][-1] for l in e["state_error"]]).mean())
+                                         for c, e in r["configs"].items() if "state_error" in e}}
+               for m, r in results.items()}
+    (out / f"summary{suffix}.json").write_text(json.dumps(summary, indent=1))
+    return summary
+
+
+def study(models=MODELS, configs=None, tokens: int | None = None, document: str = DEFAULT_DOC,
+          out: Path = ROOT / "results" / "accuracy", model_dir: Path = ROOT / "models", data_dir: Path = DEFAULT_DATA,
+          chunk: int = 2048, device: str = "cpu", tag: str = "", threads: int | None = None, show_progress: bool = True) -> dict:
+    """Run the study and write the JSON files, the table and the plots; returns the summary."""
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+
+    configs = list(configs or CONFIGS)
+    unknown = [c for c in configs if c not in CONFIGS]
+    if unknown:
+        raise SystemExit(f"unknown config(s) {unknown}; expected some of {list(CONFIGS)}")
+    if threads:
+        torch.set_num_threads(threads)
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    doc = read_document(Path(data_dir), document, tokens)
+    suffix = f"-{tag}" if tag else ""
+    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  TimeRemainingColumn(), disable=not show_progress, console=None) as progress:
+        for m in models:
+            model = load_model(m, Path(model_dir), Path(data_dir))
+            n_layers = len(model.linear_layers())
+            task = progress.add_task(f"{m}: {len(configs)} configs x {n_layers} layers", total=len(configs) * n_layers * (len(doc) - 1))
+            t0 = time.perf_counter()
+            r = study_model(m, configs, doc, model_dir=Path(model_dir), data_dir=Path(data_dir), chunk=chunk,
+                            device=device, progress=progress, task=task)
+            r.update({"document": document, "seconds": round(time.perf_counter() - t0, 1),
+                      "command": " ".join(["python -m leapquant.models.study"] + sys.argv[1:])})
+            (out / f"{m}{suffix}.json").write_text(json.dumps(r, indent=1))
+    return report(out, tag)
+
+
+def main(argv=None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("--models", default=",".join(MODELS), help="comma-separated: gdn, kda, rwkv7")
+    ap.add_argument("--configs", default=None, help=f"comma-separated (default all): {', '.join(CONFIGS)}")
+    ap.add_argument("--tokens", type=int, default=None, help="read only the first N bytes (default: the whole novel)")
+    ap.add_argument("--document", default=DEFAULT_DOC)
+    ap.add_argument("--out", type=Path, default=ROOT / "results" / "accuracy")
+    ap.add_argument("--model-dir", type=Path, default=ROOT / "models")
+    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
+    ap.add_argument("--chunk", type=int, default=2048)
+    ap.add_argument("--device", default="cpu")
+    ap.add_argument("--tag", default="", help="suffix for the output files (e.g. 'long')")
+    ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--report", action="store_true", help="only rebuild table/plots from the JSON files")
+    ap.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
+    args = ap.parse_args(argv)
+    if args.report:
+        summary = report(args.out, args.tag)
+    else:
+        summary = study(models=[m for m in args.models.split(",") if m], configs=args.configs.split(",") if args.configs else None,
+                        tokens=args.tokens, document=args.document, out=args.out, model_dir=args.model_dir,
+                        data_dir=args.data, chunk=args.chunk, device=args.device, tag=args.tag, threads=args.threads,
+                        show_progress=not args.json)
+    if args.json:
+        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
+    else:
+        p = args.out / (f"table-{args.tag}.md" if args.tag else "table.md")
+        if p.is_file():
+            print(p.read_text())
+
+
+if __name__ == "__main__":
+    main()
