@@ -177,6 +177,9 @@ def _mount_optional() -> None:
     except ImportError:
         return
     app.add_typer(kernels_app, name="kernels", help="GPU decode kernels: compile checks and benchmarks.")
+    from leapquant.kernels.cli import bench_cmd
+
+    app.command("bench", help="Benchmark the decode kernels against FLA's FP32 kernels (needs a GPU).")(bench_cmd)
 
 
 _mount_optional()

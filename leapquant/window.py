@@ -110,6 +110,37 @@ def advance(S0: torch.Tensor, buffer: Records, steps: Steps, precision: RecordPr
     return buffer, out
 
 
+def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precision: RecordPrecision
+              ) -> tuple[torch.Tensor, "WindowedState"]:
+    """Per-step quantization (window 1, no compensator records) with the state formed every token.
+
+    The same arithmetic as `advance` with one record, in a handful of tensor ops per token: this is
+    the path every per-step baseline takes, so it must be cheap. Stops early (returning the tokens
+    done) if the boundary hands back compensator records, which the general path then handles.
+    """
+    dt = state.S0.dtype
+    alpha = torch.exp(precision.round(steps.log_alpha.to(dt), precision.decay)).unbind(-2)
+    k = precision.round(steps.k.to(dt), precision.vectors).unbind(-2)
+    b = None if steps.b is None else steps.b.to(dt).unbind(-2)
+    beta, v, q = steps.beta.to(dt).unbind(-2), steps.v.to(dt).unbind(-2), steps.q.to(dt).unbind(-2)
+    S = state.S0
+    outs = []
+    for t in range(steps.num_tokens):
+        rhs = v[t] if b is None else v[t] - (b[t][..., None, :] @ S)[..., 0, :]
+        u = precision.round(beta[t] * rhs, precision.vectors)
+        S_new = torch.addcmul(alpha[t][..., :, None] * S, k[t][..., :, None], u[..., None, :])
+        read = S_new if steps.read_after == 1 else S
+        outs.append((q[t][..., None, :] @ read)[..., 0, :])
+        S, comp = boundary(S_new)
+        state = WindowedState(S, comp, 0)
+        if comp.count:
+            break
+    out = torch.stack(outs, -2)
+    if steps.out_extra is not None:
+        out = out + steps.out_extra[..., : out.shape[-2], :].to(dt)
+    return out, state
+
+
 Boundary = Callable[[torch.Tensor], tuple[torch.Tensor, Records]]
 """At a window's end: reconstructed S_p -> (the next window's Ŝ_0 as used in reads, compensator records)."""
 
@@ -149,6 +180,12 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
     T = steps.num_tokens
     outs = []
     t = 0
+    if window == 1 and state.buffer.count == 0 and steps.substeps == 1:
+        out, state = _per_step(steps, state, boundary, precision)
+        outs.append(out)
+        t = out.shape[-2]
+        if on_window is not None and t:
+            on_window(t, state)
     while t < T:
         take = min(window - state.filled, T - t)
         buffer, out = advance(state.S0, state.buffer, steps.tokens(t, t + take), precision)

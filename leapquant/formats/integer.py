@@ -71,6 +71,21 @@ class IntFormat(Format):
         "seed": SEED,
     }
 
+    def roundtrip(self, x: torch.Tensor, *, generator: torch.Generator | None = None) -> torch.Tensor:
+        """Fake quantization with the same float operations as quantize → dequantize (the codes are
+        integers held exactly in floats), in place after one copy: the simulator's hot path."""
+        if type(self).quantize is not IntFormat.quantize or self._opts["rounding"] != "nearest":
+            return super().roundtrip(x, generator=generator)  # subclasses (QuaRot) quantize differently
+        check_input(x, self.name)
+        check_finite(x, self.name)
+        g = grouping_from_options(self._opts, x.shape, self.name)
+        qmax = 2 ** (self._bits - 1) - 1
+        xb = g.view(x)
+        absmax = g.amax(xb).to(torch.float32).to(x.dtype)
+        b = torch.where(absmax == 0, torch.ones_like(absmax), absmax)
+        z = (xb / b).mul_(qmax).round_().clamp_(-qmax, qmax)
+        return z.div_(qmax).mul_(absmax).reshape(x.shape)
+
     def quantize(self, x: torch.Tensor, *, generator: torch.Generator | None = None) -> Quantized:
         check_input(x, self.name)
         check_finite(x, self.name)
