@@ -9,8 +9,10 @@ state. This generator has, per head (fixed random draws per head, re-drawn per l
   z, n standard normal; then `outlier_channels` key channels (default 4) scaled ×8 before the
   normalisation — key channels with outliers, as trained models show;
 - queries: the same construction with their own z (they live where the keys live);
-- values: v = W y + 0.1·n, W a fixed dv×4 matrix with column scales 4, 2, 1, 0.5 — the state's
-  energy concentrates in a few singular directions;
+- values: v = W M ẑ + 0.01·n, where ẑ are the key's (normalised) subspace coordinates, M a fixed
+  `key_rank`×4 map and W a fixed dv×4 matrix with column scales 4, 2, 1, 0.5 — values follow the
+  keys through a stable association (which the state learns, so later updates are small against
+  it), and the state's energy concentrates in a few singular directions;
 - decays: GDN g = logsigmoid(N(7, 0.5)) (α ≈ 0.999); KDA per key channel, logsigmoid(N(7, 1));
 - beta = sigmoid(N(−2, 0.5)) ≈ 0.12: small updates against the accumulated state.
 
@@ -43,6 +45,9 @@ class SyntheticSource:
     seed: int = 0
     key_rank: int = 8
     outlier_channels: int = 4
+    decay_logit: float = 7.0     # g = logsigmoid(decay_logit + noise): 7 → α ≈ 0.999
+    value_noise: float = 0.01    # v = W·(a fixed map of the key's subspace coordinates) + value_noise·n
+    beta_logit: float = -2.0     # beta = sigmoid(beta_logit + noise): −2 → β ≈ 0.12
 
     def __post_init__(self) -> None:
         for name in ("tokens", "layers", "batch", "heads", "dk", "dv", "key_rank"):
@@ -60,6 +65,7 @@ class SyntheticSource:
                 idx = torch.randperm(self.dk, generator=gen)[: self.outlier_channels]
                 self.key_gain[l_, h, idx] = 8.0
         self.W = torch.randn(L, H, self.dv, 4, generator=gen) * torch.tensor([4.0, 2.0, 1.0, 0.5])
+        self.Z2W = torch.randn(L, H, rank, 4, generator=gen)
         self.gen = gen
 
     @property
@@ -71,19 +77,23 @@ class SyntheticSource:
         L, H, dk, dv = self.layers * self.batch, self.heads, self.dk, self.dv
         rank = self.P.shape[-1]
 
-        def in_subspace() -> torch.Tensor:  # [L, T, H, dk]
+        def in_subspace() -> tuple[torch.Tensor, torch.Tensor]:  # ([L, T, H, dk], coordinates z)
             z = torch.randn(L, H, T, rank, generator=g)
             x = z @ self.P.transpose(-1, -2) + 0.05 * torch.randn(L, H, T, dk, generator=g)
-            return F.normalize(x * self.key_gain[:, :, None, :], dim=-1).transpose(1, 2)
+            return F.normalize(x * self.key_gain[:, :, None, :], dim=-1).transpose(1, 2), z
 
-        v = (torch.randn(L, H, T, 4, generator=g) @ self.W.transpose(-1, -2)
-             + 0.1 * torch.randn(L, H, T, dv, generator=g)).transpose(1, 2)
+        q, _ = in_subspace()
+        k, z = in_subspace()
+        # values follow the keys through a fixed map (an association the state can learn), plus noise
+        zn = F.normalize(z, dim=-1)
+        v = ((zn @ self.Z2W) @ self.W.transpose(-1, -2)
+             + self.value_noise * torch.randn(L, H, T, dv, generator=g)).transpose(1, 2)
         gate_shape = (L, T, H, dk) if self.family == "kda" else (L, T, H)
         spread = 1.0 if self.family == "kda" else 0.5
         return {
-            "q": in_subspace(), "k": in_subspace(), "v": v,
-            "g": F.logsigmoid(7.0 + spread * torch.randn(*gate_shape, generator=g)),
-            "beta": torch.sigmoid(-2.0 + 0.5 * torch.randn(L, T, H, generator=g)),
+            "q": q, "k": k, "v": v,
+            "g": F.logsigmoid(self.decay_logit + spread * torch.randn(*gate_shape, generator=g)),
+            "beta": torch.sigmoid(self.beta_logit + 0.5 * torch.randn(L, T, H, generator=g)),
         }
 
     def chunks(self, chunk: int) -> Iterator[Steps]:
