@@ -21,7 +21,7 @@ def test_per_window_and_compensators_lower_the_state_error():
     assert err["int8-w"] < err["int8"] / 2
     assert err["leapquant"] < err["int8-w"] / 5
     mom = res.configs["leapquant"].max_over_median
-    assert mom["after_smoothing"] < mom["after_compensators"] < mom["state"]
+    assert mom["after_smoothing"] < 0.8 * mom["after_compensators"]  # smoothing flattens the residual's rows
 
 
 def test_layers_and_batch_are_independent_streams():
