@@ -92,9 +92,10 @@ def _parse_options(items: list[str] | None, what: str) -> dict:
 @app.command()
 @handles_errors
 def simulate(
-    model: str = typer.Option("gdn", help="Recurrence family of the synthetic input (see `leapquant check`)."),
-    trace: str = typer.Option(None, help="A recorded trace (safetensors) to replay instead of synthetic input; "
-                                         "'default' replays the embedded one."),
+    model: str = typer.Option(None, help="Replay a seeded synthetic input of this recurrence family (see "
+                                         "`leapquant check`) instead of the embedded recorded trace."),
+    trace: str = typer.Option(None, help="A recorded trace (safetensors) to replay; default: the embedded one "
+                                         "(a trained GDN model's layer inputs), or synthetic GDN if it is absent."),
     format: str = typer.Option("int8", "--format", help="Number format of the state (see leapquant.formats.names())."),
     format_option: list[str] = typer.Option(None, "--format-option", help="Format option key=value (repeatable)."),
     window: int = typer.Option(16, help="Window p in tokens (1 = per-step quantization)."),
@@ -104,7 +105,7 @@ def simulate(
     records: str = typer.Option("fp16", help="Precision of buffered records: fp16, fp32, exact."),
     compare: list[str] = typer.Option(None, "--compare", help="Named configs to run side by side instead of the "
                                       "one given by the options above; 'figure3' = bf16 bf16-w int8 int8-w leapquant."),
-    tokens: int = typer.Option(8192, help="Tokens to replay."),
+    tokens: int = typer.Option(None, help="Tokens to replay (default: the whole trace, or 8192 synthetic)."),
     heads: int = typer.Option(8, help="Heads (synthetic input)."),
     layers: int = typer.Option(1, help="Layers (synthetic input)."),
     dk: int = typer.Option(128, help="Key dimension (synthetic input)."),
@@ -134,6 +135,11 @@ def simulate(
                      window=window, rank=rank, smoother=smoother, fitter=fitter, records=records)
         pipelines = {"custom": p}
     chunk = chunk_tokens(pipelines)
+    if trace is None and model is None:
+        from leapquant.traces import has_default_trace
+
+        trace = "default" if has_default_trace() else None
+        model = model or "gdn"
     if trace is not None:
         from leapquant.traces import TraceSource, default_trace_path
 
@@ -142,7 +148,7 @@ def simulate(
     else:
         from leapquant.synthetic import SyntheticSource
 
-        source = SyntheticSource(family=model, tokens=tokens, layers=layers, heads=heads, dk=dk, dv=dv, seed=seed)
+        source = SyntheticSource(family=model, tokens=tokens or 8192, layers=layers, heads=heads, dk=dk, dv=dv, seed=seed)
         title = f"synthetic {model}, {heads} heads {dk}x{dv}, {tokens} tokens"
     with Progress(console=Console(stderr=True), transient=True, disable=as_json) as bar:
         task = bar.add_task("simulating", total=source.tokens)

@@ -27,6 +27,10 @@ from leapquant.validation import check_positive_int
 TRACE_VERSION = "1"
 
 
+def has_default_trace() -> bool:
+    return (Path(__file__).parent / "data" / "default_trace.safetensors").is_file()
+
+
 def default_trace_path() -> Path:
     """The small recorded trace shipped with the package (the simulator's embedded default)."""
     path = Path(__file__).parent / "data" / "default_trace.safetensors"
