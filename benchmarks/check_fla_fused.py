@@ -52,7 +52,9 @@ def _kernels():
                                                         output_final_state=True),
         "deltanet": lambda x, S0, d: fused_recurrent_delta_rule(x["q"], x["k"], x["v"], x["beta"], initial_state=S0,
                                                                 output_final_state=True),
-        "rwkv7": lambda x, S0, d: fused_recurrent_rwkv7(x["q"], x["w"], x["k"], x["v"], x["kk"], x["a"],
+        # fused_recurrent_rwkv7 takes the DPLR form (a = −κ̂, b = κ̂ ⊙ a), not (κ̂, a): the first H200 run
+        # passed (kk, a) here and reported a large mismatch that was this script's bug, not the spec's
+        "rwkv7": lambda x, S0, d: fused_recurrent_rwkv7(x["q"], x["w"], x["k"], x["v"], -x["kk"], x["kk"] * x["a"],
                                                         scale=d.K ** -0.5, initial_state=S0, output_final_state=True),
     }
 
