@@ -86,7 +86,7 @@ def read_document(data_dir: Path, document: str, tokens: int | None) -> torch.Te
 
 
 def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_dir: Path, data_dir: Path,
-                chunk: int, device: str, progress=None, task=None, seed: int = 0) -> dict:
+                chunk: int, device: str, progress=None, task=None, seed: int = 0, on_config=None) -> dict:
     from leapquant.models.run import run_document
 
     model = load_model(name, model_dir, data_dir)
@@ -125,6 +125,8 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
                                              for j, key in enumerate(("state", "after_compensators", "after_smoothing"))}
                                 for layer, v in fig6.items()}
         result["configs"][c] = entry
+        if on_config is not None:
+            on_config(c, result)
     fp32 = result["configs"].get("fp32", {}).get("bits_per_byte")
     result["bits_per_byte"] = {c: e["bits_per_byte"] for c, e in result["configs"].items()}
     if fp32:
@@ -233,8 +235,16 @@ def study(models=MODELS, configs=None, tokens: int | None = None, document: str 
             n_layers = len(model.linear_layers())
             task = progress.add_task(f"{m}: {len(configs)} configs x {n_layers} layers", total=len(configs) * n_layers * (len(doc) - 1))
             t0 = time.perf_counter()
+
+            def partial(c, r, m=m):  # keep what is done (a long run can be stopped and reported)
+                e = r["configs"][c]
+                print(f"{m} {c}: {e['bits_per_byte']:.4f} bits/byte ({e['seconds']:.0f} s)", file=sys.stderr, flush=True)
+                r2 = dict(r, bits_per_byte={k: v["bits_per_byte"] for k, v in r["configs"].items()},
+                          document=document, partial=True)
+                (out / f"{m}{suffix}.json").write_text(json.dumps(r2, indent=1))
+
             r = study_model(m, configs, doc, model_dir=Path(model_dir), data_dir=Path(data_dir), chunk=chunk,
-                            device=device, progress=progress, task=task)
+                            device=device, progress=progress, task=task, on_config=partial)
             r.update({"document": document, "seconds": round(time.perf_counter() - t0, 1),
                       "command": " ".join(["python -m leapquant.models.study"] + sys.argv[1:])})
             (out / f"{m}{suffix}.json").write_text(json.dumps(r, indent=1))

@@ -161,3 +161,32 @@ def main(argv=None) -> None:
 
 if __name__ == "__main__":
     main()
+
+
+def plot_loss_curves(model_dir: Path = Path("models"), out: Path | None = None) -> Path:
+    """models/loss.png from the `{model}-log.json` files: training loss (bits per byte) against step."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for kind in ("gdn", "kda"):
+        p = Path(model_dir) / f"{kind}-log.json"
+        if not p.is_file():
+            continue
+        log = json.loads(p.read_text())
+        steps, _, bits = zip(*log["loss"])
+        k = 20  # moving average over 20 logged points
+        smooth = [sum(bits[max(0, i - k + 1):i + 1]) / len(bits[max(0, i - k + 1):i + 1]) for i in range(len(bits))]
+        ax.plot(steps, bits, alpha=0.25)
+        ax.plot(steps, smooth, label=f"{kind} (held-out {log['held_out_bpb_2k']:.3f} bits/byte)", color=ax.lines[-1].get_color())
+    ax.set_xlabel("step (16 x 2048 bytes)")
+    ax.set_ylabel("training loss, bits per byte")
+    ax.set_ylim(0.8, 4)
+    ax.grid(alpha=0.3)
+    ax.legend()
+    fig.tight_layout()
+    out = out or Path(model_dir) / "loss.png"
+    fig.savefig(out, dpi=110)
+    plt.close(fig)
+    return out
