@@ -1,6 +1,12 @@
 """One device call: compile the variants (in parallel), check them against the reference, time them.
 
     source .devbundle/setup.sh && python benchmarks/kernel_device.py --out $OUT [--sweeps] [--no-check]
+        [--full-grid] [--extras] [--budget-s 250]
+
+Writes $OUT/results.json after every check and every bench row (a run stopped at its limit still returns
+what it measured), $OUT/log.txt and $OUT/bench.png. `--full-grid` times the v2 boundary (grid (HV, N))
+next to the compact one; `--extras` times (and checks) a one-program-per-head decode (BV = 128, 256 threads)
+and a 512-thread boundary. Rows that would start after `--budget-s` seconds are skipped (listed in the JSON).
 """
 import argparse
 import json
@@ -9,6 +15,7 @@ import sys
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
+from dataclasses import replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -23,9 +30,14 @@ ap.add_argument("--sweeps", action="store_true")
 ap.add_argument("--no-check", action="store_true")
 ap.add_argument("--no-bench", action="store_true")
 ap.add_argument("--batches", default="32,128,256,512")
-ap.add_argument("--bv", type=int, default=32)
+ap.add_argument("--bv", type=int, default=64)
 ap.add_argument("--threads", type=int, default=128)
 ap.add_argument("--kinds", default="gdn,kda")
+ap.add_argument("--full-grid", action="store_true")
+ap.add_argument("--extras", action="store_true")
+ap.add_argument("--sweep-r", default="2,4,8")
+ap.add_argument("--sweep-p", default="")
+ap.add_argument("--budget-s", type=float, default=250.0)
 args = ap.parse_args()
 T0 = time.time()
 log_f = open(os.path.join(args.out, "log.txt"), "a")
@@ -49,6 +61,16 @@ for kind in kinds:
                                    threads=args.threads))
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
+EXTRAS = [("leap_int8_vfirst_bv128_t256", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256)),
+          ("leap_int8_vfirst_bnd_mb1", DecodeConfig(p=16, r=4, v_first=True, BV=args.bv, threads=args.threads,
+                                                    bminblocks=1)),
+          ("leap_int8_vfirst_bnd512", DecodeConfig(p=16, r=4, v_first=True, BV=args.bv, threads=args.threads,
+                                                   bthreads=512, bminblocks=1))] if args.extras else []
+for name, c in EXTRAS:
+    if name.endswith("mb1"):
+        continue
+    check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", BV=c.BV,
+                                   threads=c.threads, bthreads=c.bthreads, bminblocks=c.bminblocks))
 ps_cfgs = [PerStepConfig(kind=k, H=2, HV=4, mode=m, v_first=vf, out_dtype="float32")
            for k, m, vf in (("gdn", "int8", True), ("kda", "int8", False), ("gdn", "bf16", True))]
 bench_cfgs = []
@@ -57,12 +79,19 @@ for kind in kinds:
         bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads))
     bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, mode="window_bf16", BV=args.bv, threads=args.threads))
     bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, BV=args.bv, threads=args.threads))
+    if args.full_grid:
+        bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=4, BV=args.bv, threads=args.threads, compact=False))
+    bench_cfgs += [replace(c, kind=kind) for _, c in EXTRAS]
     if args.sweeps:
-        bench_cfgs += [DecodeConfig(kind=kind, p=pp, r=4, BV=args.bv, threads=args.threads) for pp in (4, 8, 32)]
-        bench_cfgs += [DecodeConfig(kind=kind, p=16, r=rr, BV=args.bv, threads=args.threads) for rr in (2, 8, 16)]
+        bench_cfgs += [DecodeConfig(kind=kind, p=int(pp), r=4, BV=args.bv, threads=args.threads)
+                       for pp in args.sweep_p.split(",") if pp]
+        bench_cfgs += [DecodeConfig(kind=kind, p=16, r=int(rr), BV=args.bv, threads=args.threads)
+                       for rr in args.sweep_r.split(",") if rr]
+BIG = DecodeConfig(kind="gdn", p=4, r=2, out_dtype="float32", BV=args.bv, threads=args.threads, H=32, HV=32)
+check_cfgs_all = check_cfgs + [BIG]
 ps_bench = [PerStepConfig(kind=k, mode=m) for k in kinds for m in ("int8", "bf16")]
 
-todo = ([] if args.no_check else check_cfgs) + ([] if args.no_bench else bench_cfgs)
+todo = ([] if args.no_check else check_cfgs_all) + ([] if args.no_bench else bench_cfgs)
 todo_ps = ([] if args.no_check else ps_cfgs) + ([] if args.no_bench else ps_bench)
 failed = {}
 
@@ -82,19 +111,31 @@ log(f"compiled {len(todo) + len(todo_ps)} variants in {time.time() - T0:.0f}s; f
 for k, v in failed.items():
     log("FAILED", k, v)
 
-results = {"checks": [], "bench": None}
+results = {"checks": [], "bench": None, "args": vars(args)}
+
+
+def dump():
+    with open(os.path.join(args.out, "results.json"), "w") as f:
+        json.dump(results, f, indent=1)
+
+CHECK_END = T0 + 0.5 * args.budget_s  # leave the other half to the bench
 if not args.no_check:
     for c in check_cfgs:
         if c.tag in failed:
             continue
         for outl, N in ((False, 1), (False, 37), (True, 16)):
+            if time.time() > CHECK_END:
+                results["checks"].append({"cfg": c.tag, "N": N, "outliers": outl, "ok": None, "skipped": True})
+                log("check skipped (time)", c.tag, N)
+                continue
             try:
                 w = kb.check_decode(c, N=N, windows=4, outliers=outl, seed=N)
                 ok = w["out"] <= 1e-3 and w["state"] <= 1e-3 and not w["nan"]
             except Exception:
                 w, ok = {"error": traceback.format_exc()[-2000:]}, False
             results["checks"].append({"cfg": c.tag, "N": N, "outliers": outl, **w, "ok": ok})
-            log("check", c.tag, "N", N, "outliers", outl, w, "OK" if ok else "FAIL")
+            log("check", c.tag, "N", N, "outliers", outl, w, "OK" if ok else "FAIL", f"{time.time() - T0:.0f}s")
+            dump()
     for c in ps_cfgs:
         try:
             w = kb.check_perstep(c, N=9)
@@ -103,22 +144,42 @@ if not args.no_check:
             w, ok = {"error": traceback.format_exc()[-2000:]}, False
         results["checks"].append({"cfg": c.tag, **w, "ok": ok})
         log("check", c.tag, w, "OK" if ok else "FAIL")
+    # the overflow path: one boundary program per head takes every request at its window's end in turn
+    for c in check_cfgs[:1]:
+        try:
+            from leapquant.kernels.decode import LeapDecoder
+            d = LeapDecoder(c)
+            d.cap = 1
+            w = kb.check_decode(c, N=37, windows=4, seed=7, decoder=d)
+            ok = w["out"] <= 1e-3 and w["state"] <= 1e-3 and not w["nan"]
+        except Exception:
+            w, ok = {"error": traceback.format_exc()[-2000:]}, False
+        results["checks"].append({"cfg": c.tag + "-cap1", "N": 37, **w, "ok": ok})
+        log("check cap=1", c.tag, w, "OK" if ok else "FAIL")
     # batch 512 at the real size, one config
     try:
-        c = DecodeConfig(kind="gdn", p=4, r=2, out_dtype="float32", BV=args.bv, threads=args.threads, H=32, HV=32)
+        c = BIG
         w = kb.check_decode(c, N=512, slots=520, windows=2, seed=5)
-        results["checks"].append({"cfg": c.tag, "N": 512, **w, "ok": w["out"] <= 1e-3 and w["state"] <= 1e-3})
+        results["checks"].append({"cfg": c.tag, "N": 512, **w,
+                                  "ok": w["out"] <= 1e-3 and w["state"] <= 1e-3 and not w["nan"]})
         log("check big", c.tag, w)
     except Exception:
         log("check big failed", traceback.format_exc()[-2000:])
-    json.dump(results, open(os.path.join(args.out, "results.json"), "w"), indent=1)
-log(f"checks done at {time.time() - T0:.0f}s")
+    dump()
+log(f"checks done at {time.time() - T0:.0f}s; failed: {[c['cfg'] for c in results['checks'] if c.get('ok') is False]}, "
+    f"skipped: {sum(1 for c in results['checks'] if c.get('skipped'))}")
 
 if not args.no_bench:
+    def on_row(res):
+        results["bench"] = res
+        dump()
     res = kb.bench(kinds=kinds, batches=[int(b) for b in args.batches.split(",")], sweeps=args.sweeps, log=log,
-                   BV=args.bv, threads=args.threads)
+                   BV=args.bv, threads=args.threads, full_grid=args.full_grid, extra=EXTRAS,
+                   sweep_p=[int(x) for x in args.sweep_p.split(",") if x],
+                   sweep_r=[int(x) for x in args.sweep_r.split(",") if x],
+                   deadline=T0 + args.budget_s, on_row=on_row)
     results["bench"] = res
-    json.dump(results, open(os.path.join(args.out, "results.json"), "w"), indent=1)
+    dump()
     try:
         kb.plot(res, os.path.join(args.out, "bench.png"))
     except Exception:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from dataclasses import replace
 
 import torch
 import torch.nn.functional as F
@@ -158,7 +159,10 @@ def _leap_pool(cfg, N, device, gen):
     st.rk.copy_(F.normalize(torch.randn(st.rk.shape, device=device, generator=gen), dim=-1))
     st.ru.copy_(torch.randn(st.ru.shape, device=device, generator=gen) * 0.1)
     st.rg.copy_(F.logsigmoid(torch.randn(st.rg.shape, device=device, generator=gen) + 4))
-    st.window_pos.copy_(torch.randint(0, cfg.p, (N,), device=device, generator=gen).to(torch.int32))
+    # staggered positions: exactly ceil/floor(N/p) requests at each position, so that every step of p
+    # consecutive steps flushes N/p of them (steady state of a batch whose requests started at different times)
+    pos = torch.arange(N, device=device, dtype=torch.int32) % cfg.p
+    st.window_pos.copy_(pos[torch.randperm(N, device=device, generator=gen)])
     return st
 
 
@@ -174,6 +178,10 @@ def leap_bytes(cfg, N):
 
 
 def bench_leap(cfg, N, device="cuda", decoder=None):
+    """µs per decode step in the steady state: the timed function runs p consecutive steps (each on the
+    next rotated pool, positions staggered so that each step flushes exactly N/p requests: every one of
+    them pays its boundary in that step) and the time is divided by p. Returns (total, decode launch
+    alone — the boundary launch skipped —, bytes per step)."""
     from leapquant.kernels.decode import LeapDecoder
     gen = torch.Generator(device=device).manual_seed(1)
     dec = decoder or LeapDecoder(cfg)
@@ -185,16 +193,18 @@ def bench_leap(cfg, N, device="cuda", decoder=None):
     wnext = torch.empty(N, dtype=torch.int32, device=device)
     it = [0]
 
-    def fn():
-        it[0] += 1
-        dec.step(pools[it[0] % nrot], *x, idx, out=out, wnext=wnext)
+    def steps(boundary):
+        def fn():
+            for _ in range(cfg.p):
+                it[0] += 1
+                dec.step(pools[it[0] % nrot], *x, idx, out=out, wnext=wnext, boundary=boundary)
+        return fn
+    fn = steps(True)
     fn()
-    us = _do_bench(fn)
+    torch.cuda.synchronize()
+    us = _do_bench(fn) / cfg.p
     # the refit's exposed cost: decode launch alone (boundary skipped)
-    def fn_nb():
-        it[0] += 1
-        dec.step(pools[it[0] % nrot], *x, idx, out=out, wnext=wnext, boundary=False)
-    us_nb = _do_bench(fn_nb)
+    us_nb = _do_bench(steps(False)) / cfg.p
     return us, us_nb, leap_bytes(cfg, N)
 
 
@@ -220,12 +230,27 @@ def bench_perstep(cfg, N, device="cuda"):
 
 
 def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablations=True, ablation_batch=256,
-          sweeps=False, sweep_batch=256, layouts=(True, False), BV=32, threads=128, log=print):
-    """Time every variant; returns {"ceiling_tbs": float, "rows": [...]} (rows as the --json output)."""
+          sweeps=False, sweep_batch=256, layouts=(True, False), BV=64, threads=128, log=print,
+          sweep_p=(4, 8, 16, 32), sweep_r=(2, 4, 8, 16), full_grid=False, extra=(), deadline=None, on_row=None):
+    """Time every variant; returns {"ceiling_tbs": float, "rows": [...]} (rows as the --json output).
+
+    `full_grid` adds the v2 boundary (grid (HV, N), early exit) next to the compact one (V-first);
+    `extra` is a list of (name, DecodeConfig) rows timed at every batch; rows past `deadline`
+    (time.time()) are skipped and listed in "skipped"; `on_row(result)` is called after each row."""
     from leapquant.kernels.decode import DecodeConfig, PerStepConfig
     ceiling = copy_ceiling()
     log(f"copy ceiling {ceiling:.2f} TB/s")
     rows = []
+    skipped = []
+    res = {"ceiling_tbs": ceiling, "rows": rows, "skipped": skipped, "gpu": torch.cuda.get_device_name(),
+           "date": time.strftime("%Y-%m-%d %H:%M")}
+
+    def late(what):
+        if deadline is not None and time.time() > deadline:
+            skipped.append(what)
+            log("skipped (deadline)", what)
+            return True
+        return False
 
     def add(model, N, kernel, us, nbytes, fla_best, fla_kf, fla_vf, extra=None):
         row = dict(model=model, batch=N, kernel=kernel, us=us, speedup_vs_fla=fla_best / us,
@@ -234,44 +259,55 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
         if extra:
             row.update(extra)
         rows.append(row)
+        if on_row:
+            on_row(res)
         log(f"{model} B={N:4d} {kernel:34s} {us:8.1f} us  x{fla_best / us:5.2f} (kf x{fla_kf / us:4.2f}, vf x{fla_vf / us:4.2f})"
             f"  {row['tbs']:.2f} TB/s")
 
     for kind in kinds:
         for N in batches:
+            if late(f"{kind} {N}"):
+                continue
             t_kf, b_fla = bench_fla(kind, N, v_first=False)
             t_vf, _ = bench_fla(kind, N, v_first=True)
             best = min(t_kf, t_vf)
             add(kind, N, "fla_fp32_kfirst", t_kf, b_fla, best, t_kf, t_vf)
             add(kind, N, "fla_fp32_vfirst", t_vf, b_fla, best, t_kf, t_vf)
-            for vf in layouts:
-                cfg = DecodeConfig(kind=kind, p=p, r=r, v_first=vf, BV=BV, threads=threads)
+            variants = [(f"leap_int8_{'vfirst' if vf else 'kfirst'}",
+                         DecodeConfig(kind=kind, p=p, r=r, v_first=vf, BV=BV, threads=threads)) for vf in layouts]
+            if full_grid:
+                variants.append(("leap_int8_vfirst_v2grid",
+                                 DecodeConfig(kind=kind, p=p, r=r, v_first=True, BV=BV, threads=threads, compact=False)))
+            variants += [(name, replace(c, kind=kind)) for name, c in extra]
+            for name, cfg in variants:
                 us, us_nb, nb = bench_leap(cfg, N)
-                add(kind, N, f"leap_int8_{'vfirst' if vf else 'kfirst'}", us, nb, best, t_kf, t_vf,
-                    {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": r})
-            if ablations and N == ablation_batch:
+                add(kind, N, name, us, nb, best, t_kf, t_vf,
+                    {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": cfg.p, "r": cfg.r,
+                     "cfg": cfg.tag})
+            if ablations and N == ablation_batch and not late(f"{kind} ablations"):
                 for mode in ("int8", "bf16"):
                     us, nb = bench_perstep(PerStepConfig(kind=kind, mode=mode, v_first=True), N)
                     add(kind, N, f"perstep_{mode}_vfirst", us, nb, best, t_kf, t_vf)
                 cfg = DecodeConfig(kind=kind, p=p, r=0, mode="window_bf16", v_first=True, BV=BV, threads=threads)
                 us, us_nb, nb = bench_leap(cfg, N)
-                add(kind, N, "window_bf16_vfirst", us, nb, best, t_kf, t_vf, {"us_decode_only": us_nb})
+                add(kind, N, "window_bf16_vfirst", us, nb, best, t_kf, t_vf,
+                    {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us})
                 cfg = DecodeConfig(kind=kind, p=p, r=0, v_first=True, BV=BV, threads=threads)
                 us, us_nb, nb = bench_leap(cfg, N)
-                add(kind, N, "window_int8_r0_vfirst", us, nb, best, t_kf, t_vf, {"us_decode_only": us_nb})
-            if sweeps and N == sweep_batch:
-                for pp in (4, 8, 16, 32):
+                add(kind, N, "window_int8_r0_vfirst", us, nb, best, t_kf, t_vf,
+                    {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us})
+            if sweeps and N == sweep_batch and not late(f"{kind} sweeps"):
+                for pp in sweep_p:
                     cfg = DecodeConfig(kind=kind, p=pp, r=r, v_first=True, BV=BV, threads=threads)
                     us, us_nb, nb = bench_leap(cfg, N)
                     add(kind, N, f"sweep_p{pp}_r{r}", us, nb, best, t_kf, t_vf,
                         {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": pp, "r": r})
-                for rr in (2, 4, 8, 16):
+                for rr in sweep_r:
                     cfg = DecodeConfig(kind=kind, p=p, r=rr, v_first=True, BV=BV, threads=threads)
                     us, us_nb, nb = bench_leap(cfg, N)
                     add(kind, N, f"sweep_p{p}_r{rr}", us, nb, best, t_kf, t_vf,
                         {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": rr})
-    return {"ceiling_tbs": ceiling, "rows": rows, "gpu": torch.cuda.get_device_name(),
-            "date": time.strftime("%Y-%m-%d %H:%M")}
+    return res
 
 
 def render_table(result):

@@ -77,7 +77,7 @@ def check(arch: list[str] = typer.Option(["sm_90"], "--arch", help="sm_90, sm_10
 @kernels_app.command("bench")
 def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               model: list[str] = typer.Option(["gdn", "kda"], "--model"),
-              p: int = 16, r: int = 4, bv: int = 32, threads: int = 128,
+              p: int = 16, r: int = 4, bv: int = 64, threads: int = 128,
               sweeps: bool = typer.Option(False, help="p in {4,8,16,32} and r in {2,4,8,16} at batch 256"),
               ablations: bool = typer.Option(True, help="per-step INT8/BF16 and per-window BF16 at batch 256"),
               as_json: bool = typer.Option(False, "--json", help="print JSON rows"),

@@ -7,10 +7,14 @@ the arithmetic. One decode step is two launches:
    boundary state tile once (INT8 ``Z`` into shared memory with 16-byte copies), the smoothing scales,
    the compensators and the buffered records, and computes both reads of eq. 11 from that one pass:
    S_mᵀ(α⊙k) → u = fp16(β(v − ·)), and S_mᵀ(α⊙q·scale) + u (kᵀq·scale) → o. Appends (g, fp16 k, u) at
-   position m = window_pos[slot]; writes ``wnext[n] = m + 1``.
-2. ``boundary`` — grid (HV, N): programs whose request reached m + 1 = p reconstruct S_p (eq. 7) in
-   shared memory, refit K̃, Ũ (power iteration from the stored K̃, modified Gram–Schmidt), recompute
-   c and B, quantize and write; every program with hv = 0 writes window_pos[slot] = (m + 1) mod p.
+   position m = window_pos[slot]; writes ``wnext[n] = m + 1``; a request with m + 1 = p is appended to
+   the boundary list (``lst``, atomic counter ``cnt[par]``; the decode zeroes ``cnt[1 - par]`` for the
+   next step, the host alternates ``par``, so there is no host synchronisation and no memset launch).
+2. ``boundary`` — grid (HV, C), C ≈ N/p + slack (v3, ``compact``): program (hv, b) takes list entries
+   b, b + C, … below the count and reconstructs S_p (eq. 7) in shared memory, refits K̃, Ũ (power
+   iteration from the stored K̃, modified Gram–Schmidt), recomputes c and B, quantizes and writes; the
+   hv = 0 programs advance window_pos[slot] = (m + 1) mod p for every request. ``compact=False`` keeps
+   v2's grid (HV, N) with an early exit for requests not at their window's end.
 
 Batch N and the number of slots are symbolic: one compiled kernel serves every batch size.
 Compiling needs tilelang (imported lazily; ``import leapquant`` never imports it).
@@ -18,6 +22,7 @@ Compiling needs tilelang (imported lazily; ``import leapquant`` never imports it
 
 
 import functools
+import math
 from dataclasses import dataclass
 
 
@@ -32,11 +37,14 @@ class DecodeConfig:
     p: int = 16
     r: int = 4
     v_first: bool = True
-    BV: int = 32               # value rows per program
+    BV: int = 64               # value rows per program (v3 default; 32 in v1–v2)
     threads: int = 128
     iters: int = 2             # power iterations at the boundary
     bthreads: int = 256        # threads of the boundary program
+    bminblocks: int = 2        # boundary programs per SM (__launch_bounds__ min blocks; v3: 2 caps it at
+                               # 128 registers instead of 168–250 = one program per SM in v1–v2)
     out_dtype: str = "bfloat16"  # "float32" for tight tests
+    compact: bool = True       # v3: boundary grid over the list of requests at their window's end
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -51,7 +59,9 @@ class DecodeConfig:
     @property
     def tag(self) -> str:
         lay = "vf" if self.v_first else "kf"
-        return f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
+        return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
+                + ("" if self.compact else "-full")
+                + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 
 
 def _T():
@@ -90,6 +100,7 @@ def decode_program(cfg: DecodeConfig):
         Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
         rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
         o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
+        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"),
     ):
         with T.Kernel(V // BV, HV, N, threads=cfg.threads) as (vt, hv, n):
             Zs = T.alloc_shared((BV, K) if cfg.v_first else (K, BV), zdt)
@@ -217,6 +228,16 @@ def decode_program(cfg: DecodeConfig):
                         rg[s, hv, m, d] = g[n, hv, d]
                 if hv == 0:
                     wnext[n] = m + 1
+                    if cfg.compact:
+                        tx = T.get_thread_binding(0)
+                        if tx == 0:
+                            # the request reached its window's end: append it to the boundary list
+                            if m + 1 == P:
+                                pos = T.atomic_add(cnt[par], 1, return_prev=True)
+                                lst[pos] = n
+                            # the other counter is next step's; nothing reads it during this launch
+                            if n == 0:
+                                cnt[1 - par] = 0
 
     return decode
 
@@ -244,126 +265,156 @@ def boundary_program(cfg: DecodeConfig):
     def gi(i):
         return 0 if kind == "gdn" else i
 
+    def kusum(Kh, Uh, i, j):  # Σ_a K̂[i, a] Û[j, a], unrolled in a fixed order
+        acc = Kh[i, 0] * Uh[j, 0]
+        for a in range(1, R):
+            acc = acc + Kh[i, a] * Uh[j, a]
+        return acc
+
+    # compact (v3): grid (HV, C), C ≈ N/p + slack chosen by the host (the length of `gsz`); the decode
+    # launch appended the requests at their window's end to `lst` and counted them in cnt[par].
+    # Full (v2): grid (HV, N), programs whose request is not at its window's end exit at once.
+    C = T.symbolic("C")
+    BT = cfg.bthreads
+    GY = C if cfg.compact else N
+    NTRIP = T.ceildiv(N, C) if cfg.compact else 1
+
+    def entry(cnt, par, wnext, lst, idx, e):  # the slot to refit, or -1
+        if cfg.compact:
+            return T.if_then_else(e < cnt[par], idx[lst[T.min(e, N - 1)]], -1)
+        return T.if_then_else(wnext[e] == P, idx[e], -1)
+
     @T.prim_func
     def boundary(
         idx: T.Tensor((N,), "int32"), wnext: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
+        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), gsz: T.Tensor((C,), "int32"),
         Z: T.Tensor(zshape, zdt), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
         Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
         rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
     ):
-        with T.Kernel(HV, N, threads=cfg.bthreads) as (hv, n):
+        with T.Kernel(HV, GY, threads=cfg.bthreads) as (hv, b):
+            if cfg.bminblocks > 1:
+                T.annotate_min_blocks_per_sm(cfg.bminblocks)
             G = T.alloc_shared((P + 1, Kd), f32)
             Kds = T.alloc_shared((R + P, K), f32)
             Us = T.alloc_shared((R + P, V), f32)
             Ss = T.alloc_shared((K, V + 1), f32)
             Sf = T.alloc_fragment((K, V), f32)
-            s = idx[n]
-            mm = wnext[n]
-            if hv == 0:
-                wpos[s] = T.if_then_else(mm == P, 0, mm)
-            if mm == P:
-                for d in T.Parallel(Kd):
-                    G[0, d] = 0.0
-                    for j in T.serial(P):
-                        G[j + 1, d] = G[j, d] + rgv(rg, s, hv, j, d)
-                for j, i in T.Parallel(P, K):
-                    Kds[R + j, i] = T.exp(G[P, gi(i)] - G[j + 1, gi(i)]) * T.cast(rk[s, hv, j, i], f32)
-                for j, i in T.Parallel(P, V):
-                    Us[R + j, i] = T.cast(ru[s, hv, j, i], f32)
-                if R > 0:
-                    for j, i in T.Parallel(R, K):
-                        Kds[j, i] = T.exp(G[P, gi(i)]) * T.cast(Kc[s, hv, j, i], f32)
-                    for j, i in T.Parallel(R, V):
-                        Us[j, i] = T.cast(Uc[s, hv, j, i], f32)
-                for i, j in T.Parallel(K, V):
-                    zv = T.cast(Z[s, hv, j, i] if vf else Z[s, hv, i, j], f32)
-                    if leap:
-                        Sf[i, j] = T.exp(G[P, gi(i)]) * (c[s, hv, i] * (zv * inv127) * Bs[s, hv, j])
-                    else:
-                        Sf[i, j] = T.exp(G[P, gi(i)]) * zv
-                for t in T.serial(R + P):
+            if cfg.compact:
+                if hv == 0:  # window positions of every request of the batch, spread over the programs
+                    for t0 in T.serial(T.ceildiv(N, C * BT)):
+                        for i in T.Parallel(BT):
+                            nn = (t0 * C + b) * BT + i
+                            if nn < N:
+                                wpos[idx[nn]] = T.if_then_else(wnext[nn] == P, 0, wnext[nn])
+            else:
+                if hv == 0:
+                    wpos[idx[b]] = T.if_then_else(wnext[b] == P, 0, wnext[b])
+            # compact: program b takes list entries b, b + C, ... below the count; else request b if due
+            sl = T.alloc_local((1,), "int32")
+            for t in T.serial(NTRIP):
+                sl[0] = entry(cnt, par, wnext, lst, idx, t * GY + b)
+                if sl[0] >= 0:
+                    s = sl[0]
+                    for d in T.Parallel(Kd):
+                        G[0, d] = 0.0
+                        for j in T.serial(P):
+                            G[j + 1, d] = G[j, d] + rgv(rg, s, hv, j, d)
+                    for j, i in T.Parallel(P, K):
+                        Kds[R + j, i] = T.exp(G[P, gi(i)] - G[j + 1, gi(i)]) * T.cast(rk[s, hv, j, i], f32)
+                    for j, i in T.Parallel(P, V):
+                        Us[R + j, i] = T.cast(ru[s, hv, j, i], f32)
+                    if R > 0:
+                        for j, i in T.Parallel(R, K):
+                            Kds[j, i] = T.exp(G[P, gi(i)]) * T.cast(Kc[s, hv, j, i], f32)
+                        for j, i in T.Parallel(R, V):
+                            Us[j, i] = T.cast(Uc[s, hv, j, i], f32)
                     for i, j in T.Parallel(K, V):
-                        Sf[i, j] += Kds[t, i] * Us[t, j]
-                if R > 0:
-                    Kp = T.alloc_shared((K, R), f32)
-                    Ws = T.alloc_shared((V, R), f32)
-                    Wf = T.alloc_fragment((V, R), f32)
-                    Knf = T.alloc_fragment((K, R), f32)
-                    Df = T.alloc_fragment((K,), f32)
-                    dd = T.alloc_fragment((1,), f32)
-                    Kh = T.alloc_shared((K, R), f32)
-                    Uh = T.alloc_shared((V, R), f32)
-                    Pf = T.alloc_fragment((K, V), f32)
-                    for i, j in T.Parallel(K, V):
-                        Ss[i, j] = Sf[i, j]
-                    for i, a in T.Parallel(K, R):
-                        Kp[i, a] = T.cast(Kc[s, hv, a, i], f32)
-                    for _it in T.serial(cfg.iters):
+                        zv = T.cast(Z[s, hv, j, i] if vf else Z[s, hv, i, j], f32)
+                        if leap:
+                            Sf[i, j] = T.exp(G[P, gi(i)]) * (c[s, hv, i] * (zv * inv127) * Bs[s, hv, j])
+                        else:
+                            Sf[i, j] = T.exp(G[P, gi(i)]) * zv
+                    for t in T.serial(R + P):
+                        for i, j in T.Parallel(K, V):
+                            Sf[i, j] += Kds[t, i] * Us[t, j]
+                    if R > 0:
+                        Kp = T.alloc_shared((K, R), f32)
+                        Ws = T.alloc_shared((V, R), f32)
+                        Wf = T.alloc_fragment((V, R), f32)
+                        Knf = T.alloc_fragment((K, R), f32)
+                        Df = T.alloc_fragment((K,), f32)
+                        dd = T.alloc_fragment((1,), f32)
+                        Kh = T.alloc_shared((K, R), f32)
+                        Uh = T.alloc_shared((V, R), f32)
+                        for i, j in T.Parallel(K, V):
+                            Ss[i, j] = Sf[i, j]
+                        for i, a in T.Parallel(K, R):
+                            Kp[i, a] = T.cast(Kc[s, hv, a, i], f32)
+                        for _it in T.serial(cfg.iters):
+                            T.clear(Wf)
+                            for i in T.serial(K):
+                                for j, a in T.Parallel(V, R):
+                                    Wf[j, a] += Ss[i, j] * Kp[i, a]
+                            T.copy(Wf, Ws)
+                            T.clear(Knf)
+                            for j in T.serial(V):
+                                for i, a in T.Parallel(K, R):
+                                    Knf[i, a] += Ss[i, j] * Ws[j, a]
+                            T.copy(Knf, Kp)
+                            # modified Gram–Schmidt, column by column (R's diagonal ≥ 0; zero columns stay zero)
+                            for a in T.serial(R):
+                                for b in T.serial(a):
+                                    for i in T.Parallel(K):
+                                        Df[i] = Kp[i, a] * Kp[i, b]
+                                    T.reduce_sum(Df, dd, dim=0)
+                                    for i in T.Parallel(K):
+                                        Kp[i, a] = Kp[i, a] - dd[0] * Kp[i, b]
+                                for i in T.Parallel(K):
+                                    Df[i] = Kp[i, a] * Kp[i, a]
+                                T.reduce_sum(Df, dd, dim=0)
+                                for i in T.Parallel(K):
+                                    Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
                         T.clear(Wf)
                         for i in T.serial(K):
                             for j, a in T.Parallel(V, R):
                                 Wf[j, a] += Ss[i, j] * Kp[i, a]
-                        T.copy(Wf, Ws)
-                        T.clear(Knf)
-                        for j in T.serial(V):
-                            for i, a in T.Parallel(K, R):
-                                Knf[i, a] += Ss[i, j] * Ws[j, a]
-                        T.copy(Knf, Kp)
-                        # modified Gram–Schmidt, column by column (R's diagonal ≥ 0; zero columns stay zero)
-                        for a in T.serial(R):
-                            for b in T.serial(a):
-                                for i in T.Parallel(K):
-                                    Df[i] = Kp[i, a] * Kp[i, b]
-                                T.reduce_sum(Df, dd, dim=0)
-                                for i in T.Parallel(K):
-                                    Kp[i, a] = Kp[i, a] - dd[0] * Kp[i, b]
-                            for i in T.Parallel(K):
-                                Df[i] = Kp[i, a] * Kp[i, a]
-                            T.reduce_sum(Df, dd, dim=0)
-                            for i in T.Parallel(K):
-                                Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
-                    T.clear(Wf)
-                    for i in T.serial(K):
                         for j, a in T.Parallel(V, R):
-                            Wf[j, a] += Ss[i, j] * Kp[i, a]
-                    for j, a in T.Parallel(V, R):
-                        Uh[j, a] = T.cast(T.cast(Wf[j, a], f16), f32)
-                        Uc[s, hv, a, j] = T.cast(Wf[j, a], f16)
-                    for i, a in T.Parallel(K, R):
-                        Kh[i, a] = T.cast(T.cast(Kp[i, a], f16), f32)
-                        Kc[s, hv, a, i] = T.cast(Kp[i, a], f16)
-                    T.clear(Pf)
-                    for a in T.serial(R):
+                            Uh[j, a] = T.cast(T.cast(Wf[j, a], f16), f32)
+                            Uc[s, hv, a, j] = T.cast(Wf[j, a], f16)
+                        for i, a in T.Parallel(K, R):
+                            Kh[i, a] = T.cast(T.cast(Kp[i, a], f16), f32)
+                            Kc[s, hv, a, i] = T.cast(Kp[i, a], f16)
+                        # residual from the shared copy (Sf is dead through the iteration: fewer registers);
+                        # same summation order as the former rank-r accumulator
                         for i, j in T.Parallel(K, V):
-                            Pf[i, j] += Kh[i, a] * Uh[j, a]
-                    for i, j in T.Parallel(K, V):
-                        Sf[i, j] = Sf[i, j] - Pf[i, j]
-                if leap:
-                    cf = T.alloc_fragment((K,), f32)
-                    bf = T.alloc_fragment((V,), f32)
-                    T.reduce_abssum(Sf, cf, dim=1)
-                    for i in T.Parallel(K):
-                        cf[i] = T.max(T.sqrt(cf[i] / V), 1e-8)
-                    for i, j in T.Parallel(K, V):
-                        Sf[i, j] = Sf[i, j] / cf[i]
-                    T.reduce_absmax(Sf, bf, dim=0)
-                    for i, j in T.Parallel(K, V):
-                        zq = T.clamp(T.round(Sf[i, j] * (127.0 / bf[j])), -127.0, 127.0)
-                        zz = T.if_then_else(bf[j] > 0, T.cast(zq, "int8"), T.cast(0, "int8"))
-                        if vf:
-                            Z[s, hv, j, i] = zz
-                        else:
-                            Z[s, hv, i, j] = zz
-                    for i in T.Parallel(K):
-                        c[s, hv, i] = cf[i]
-                    for j in T.Parallel(V):
-                        Bs[s, hv, j] = bf[j]
-                else:
-                    for i, j in T.Parallel(K, V):
-                        if vf:
-                            Z[s, hv, j, i] = T.cast(Sf[i, j], zdt)
-                        else:
-                            Z[s, hv, i, j] = T.cast(Sf[i, j], zdt)
+                            Sf[i, j] = Ss[i, j] - kusum(Kh, Uh, i, j)
+                    if leap:
+                        cf = T.alloc_fragment((K,), f32)
+                        bf = T.alloc_fragment((V,), f32)
+                        T.reduce_abssum(Sf, cf, dim=1)
+                        for i in T.Parallel(K):
+                            cf[i] = T.max(T.sqrt(cf[i] / V), 1e-8)
+                        for i, j in T.Parallel(K, V):
+                            Sf[i, j] = Sf[i, j] / cf[i]
+                        T.reduce_absmax(Sf, bf, dim=0)
+                        for i, j in T.Parallel(K, V):
+                            zq = T.clamp(T.round(Sf[i, j] * (127.0 / bf[j])), -127.0, 127.0)
+                            zz = T.if_then_else(bf[j] > 0, T.cast(zq, "int8"), T.cast(0, "int8"))
+                            if vf:
+                                Z[s, hv, j, i] = zz
+                            else:
+                                Z[s, hv, i, j] = zz
+                        for i in T.Parallel(K):
+                            c[s, hv, i] = cf[i]
+                        for j in T.Parallel(V):
+                            Bs[s, hv, j] = bf[j]
+                    else:
+                        for i, j in T.Parallel(K, V):
+                            if vf:
+                                Z[s, hv, j, i] = T.cast(Sf[i, j], zdt)
+                            else:
+                                Z[s, hv, i, j] = T.cast(Sf[i, j], zdt)
 
     return boundary
 
@@ -490,6 +541,9 @@ class LeapDecoder:
         self.cfg = cfg
         self.dec, self.bnd = compiled(cfg, target)
         self._dummy = {}
+        self._lists = {}   # device -> (counters int32[2], list int32[cap], grid dummy int32[cap])
+        self._par = 0      # which counter this step appends to (the decode zeroes the other one)
+        self.cap = None    # fixed boundary grid C (tests: C = 1 makes one program take several requests)
 
     def _comp(self, st):
         if st.r > 0:
@@ -503,10 +557,37 @@ class LeapDecoder:
                                 torch.zeros(n, hv, 1, V, dtype=torch.float16, device=st.Kc.device))
         return self._dummy[key]
 
+    def boundary_programs(self, N: int) -> int:
+        """C, the boundary grid's second dimension: the expected N/p requests at their window's end plus
+        about two standard deviations of slack (more than C in one step are taken in further rounds)."""
+        if not self.cfg.compact:
+            return N
+        if self.cap is not None:
+            return max(1, min(N, self.cap))
+        mean = -(-N // self.cfg.p)
+        return max(1, min(N, mean + max(2, int(math.ceil(2 * math.sqrt(mean))))))
+
+    def _buffers(self, N, device):
+        import torch
+        cur = self._lists.get(device)
+        if cur is None or cur[1].numel() < N:
+            cap = max(N, 64 if cur is None else 2 * cur[1].numel())
+            cnt = torch.zeros(2, dtype=torch.int32, device=device)
+            if cur is not None:
+                cnt.copy_(cur[0])
+            cur = (cnt, torch.empty(cap, dtype=torch.int32, device=device),
+                   torch.zeros(cap, dtype=torch.int32, device=device))
+            self._lists[device] = cur
+        return cur
+
     def step(self, st, q, k, v, g, beta, state_indices, scale: float | None = None, out=None, wnext=None,
              boundary: bool = True):
         """One token per request: q, k [N, H, K] bf16, v [N, HV, V] bf16, g [N, HV] or [N, HV, K] fp32,
-        beta [N, HV] fp32, state_indices [N] int32. Updates `st` in place; returns o [N, HV, V] bf16."""
+        beta [N, HV] fp32, state_indices [N] int32. Updates `st` in place; returns o [N, HV, V] bf16.
+
+        The decode launch appends the requests at their window's end to a device list (atomic counter,
+        no host synchronisation); the boundary launch (grid (HV, C), C from `boundary_programs`) refits
+        those and advances every request's window position. `boundary=False` (timing only) skips it."""
         import torch
         q, k, v, g, beta, idx = _prep(q, k, v, g, beta, state_indices)
         N, H, K = q.shape
@@ -516,9 +597,15 @@ class LeapDecoder:
         if wnext is None:
             wnext = torch.empty(N, dtype=torch.int32, device=q.device)
         Kc, Uc = self._comp(st)
-        self.dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg, out, wnext)
+        cnt, lst, gsz = self._buffers(N, q.device)
+        par = self._par
+        self._par = 1 - par
+        self.dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg, out,
+                 wnext, cnt, par, lst[:N])
         if boundary:
-            self.bnd(idx, wnext, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg)
+            C = self.boundary_programs(N)
+            self.bnd(idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru,
+                     st.rg)
         return out
 
 
