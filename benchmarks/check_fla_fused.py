@@ -76,8 +76,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--json", action="store_true")
     ap.add_argument("--out", default=None)
+    ap.add_argument("--family", action="append", help="only these families (repeatable)")
     args = ap.parse_args()
-    kernels = _kernels()
+    kernels = {n: f for n, f in _kernels().items() if not args.family or n in args.family}
     rows = []
     for fam, run in kernels.items():
         spec = recurrences.get(fam)
