@@ -110,8 +110,17 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
                                                        s.after_smoothing[0].tolist()])
 
         adv = (lambda n: progress.advance(task, n)) if progress is not None else None
-        run = run_document(model, tokens, pipeline, name=c, chunk=chunk, device=device, seed=seed,
-                           shadow=c in FIGURE3, progress=adv, on_chunk=on_chunk)
+        try:
+            run = run_document(model, tokens, pipeline, name=c, chunk=chunk, device=device, seed=seed,
+                               shadow=c in FIGURE3, progress=adv, on_chunk=on_chunk)
+        except ValueError as e:  # a format that refuses non-finite input: the quantized state blew up
+            if "NaN or Inf" not in str(e):
+                raise
+            result["configs"][c] = {"bits_per_byte": None, "diverged": True, "error": str(e),
+                                    "pipeline": pipeline.to_dict()}
+            if on_config is not None:
+                on_config(c, result)
+            continue
         entry = {"bits_per_byte": run.bits_per_byte, "seconds": run.seconds,
                  "pipeline": None if pipeline is None else pipeline.to_dict(),
                  "bytes_per_element": 4.0 if pipeline is None else pipeline.bytes_per_element(K, V),
@@ -130,7 +139,8 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
     fp32 = result["configs"].get("fp32", {}).get("bits_per_byte")
     result["bits_per_byte"] = {c: e["bits_per_byte"] for c, e in result["configs"].items()}
     if fp32:
-        result["relative_to_fp32_pct"] = {c: 100 * (b / fp32 - 1) for c, b in result["bits_per_byte"].items()}
+        result["relative_to_fp32_pct"] = {c: None if b is None else 100 * (b / fp32 - 1)
+                                          for c, b in result["bits_per_byte"].items()}
     return result
 
 
@@ -163,8 +173,8 @@ def report(out: Path, tag: str = "") -> dict:
         cells = []
         for m in models:
             ref = results[m]["configs"].get("fp32", {}).get("bits_per_byte")
-            b = results[m]["configs"].get(c, {}).get("bits_per_byte")
-            cells.append(_fmt(b, None if c == "fp32" else ref))
+            e = results[m]["configs"].get(c, {})
+            cells.append("diverged (NaN/Inf state)" if e.get("diverged") else _fmt(e.get("bits_per_byte"), None if c == "fp32" else ref))
         lines.append(f"| {c} | {group} | " + " | ".join(cells) + " |")
     table = "Bits per byte over the document (change vs FP32 states in brackets).\n\n" + "\n".join(lines) + "\n"
     (out / f"table{suffix}.md").write_text(table)
@@ -208,6 +218,19 @@ def report(out: Path, tag: str = "") -> dict:
                    "final_state_error": {c: float(torch.tensor([e["state_error"][l][-1] for l in e["state_error"]]).mean())
                                          for c, e in r["configs"].items() if "state_error" in e}}
                for m, r in results.items()}
+    for m, r in results.items():  # end-of-document state error of each config over LeapQuant 8-bit's
+        lq = r["configs"].get(FIGURE6, {}).get("state_error")
+        if not lq:
+            continue
+        ratios = {}
+        for c, e in r["configs"].items():
+            if "state_error" in e and c != FIGURE6:
+                per = [a / max(b, 1e-300) for l in lq for a, b in zip(e["state_error"][l][-1], lq[l][-1])]
+                mean_c = sum(sum(e["state_error"][l][-1]) for l in lq) / len(per)
+                mean_lq = sum(sum(lq[l][-1]) for l in lq) / len(per)
+                ratios[c] = {"median_over_layers_heads": sorted(per)[len(per) // 2], "min": min(per), "max": max(per),
+                             "of_means": mean_c / max(mean_lq, 1e-300)}
+        summary[m]["final_state_error_over_leapquant"] = ratios
     (out / f"summary{suffix}.json").write_text(json.dumps(summary, indent=1))
     return summary
 
@@ -238,7 +261,7 @@ def study(models=MODELS, configs=None, tokens: int | None = None, document: str 
 
             def partial(c, r, m=m):  # keep what is done (a long run can be stopped and reported)
                 e = r["configs"][c]
-                print(f"{m} {c}: {e['bits_per_byte']:.4f} bits/byte ({e['seconds']:.0f} s)", file=sys.stderr, flush=True)
+                print(f"{m} {c}: {e['bits_per_byte']} bits/byte ({e.get('seconds', 0):.0f} s)", file=sys.stderr, flush=True)
                 r2 = dict(r, bits_per_byte={k: v["bits_per_byte"] for k, v in r["configs"].items()},
                           document=document, partial=True)
                 (out / f"{m}{suffix}.json").write_text(json.dumps(r2, indent=1))
