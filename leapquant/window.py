@@ -114,11 +114,13 @@ def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precis
               ) -> tuple[torch.Tensor, "WindowedState"]:
     """Per-step quantization (window 1, no compensator records) with the state formed every token.
 
-    The same arithmetic as `advance` with one record, in a handful of tensor ops per token: this is
-    the path every per-step baseline takes, so it must be cheap. Stops early (returning the tokens
-    done) if the boundary hands back compensator records, which the general path then handles.
+    The same arithmetic as `advance` with one token's records, in a handful of tensor ops per
+    sub-step: this is the path every per-step baseline takes, so it must be cheap. The state is
+    quantized once per token, after all its sub-steps. Stops early (returning the tokens done) if
+    the boundary hands back compensator records, which the general path then handles.
     """
     dt = state.S0.dtype
+    n, read_after = steps.substeps, steps.read_after
     alpha = torch.exp(precision.round(steps.log_alpha.to(dt), precision.decay)).unbind(-2)
     k = precision.round(steps.k.to(dt), precision.vectors).unbind(-2)
     b = None if steps.b is None else steps.b.to(dt).unbind(-2)
@@ -126,12 +128,15 @@ def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precis
     S = state.S0
     outs = []
     for t in range(steps.num_tokens):
-        rhs = v[t] if b is None else v[t] - (b[t][..., None, :] @ S)[..., 0, :]
-        u = precision.round(beta[t] * rhs, precision.vectors)
-        S_new = torch.addcmul(alpha[t][..., :, None] * S, k[t][..., :, None], u[..., None, :])
-        read = S_new if steps.read_after == 1 else S
-        outs.append((q[t][..., None, :] @ read)[..., 0, :])
-        S, comp = boundary(S_new)
+        if read_after == 0:
+            outs.append((q[t][..., None, :] @ S)[..., 0, :])
+        for i in range(t * n, t * n + n):
+            rhs = v[i] if b is None else v[i] - (b[i][..., None, :] @ S)[..., 0, :]
+            u = precision.round(beta[i] * rhs, precision.vectors)
+            S = torch.addcmul(alpha[i][..., :, None] * S, k[i][..., :, None], u[..., None, :])
+            if i - t * n + 1 == read_after:
+                outs.append((q[t][..., None, :] @ S)[..., 0, :])
+        S, comp = boundary(S)
         state = WindowedState(S, comp, 0)
         if comp.count:
             break
@@ -180,7 +185,7 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
     T = steps.num_tokens
     outs = []
     t = 0
-    if window == 1 and state.buffer.count == 0 and steps.substeps == 1:
+    if window == 1 and state.buffer.count == 0:
         out, state = _per_step(steps, state, boundary, precision)
         outs.append(out)
         t = out.shape[-2]

@@ -10,9 +10,7 @@ and not the drift of upstream layers, which shows in the bits per byte instead.
 
 State keepers:
   * `None` (config "fp32"): the exact recurrence in the compute dtype (float32), as FLA's kernels keep it;
-  * a per-step pipeline (window 1, exact records, no compensators, no smoothing — every baseline):
-    `PerStepStream`, a token loop equal to `StateStream` for such pipelines (tested) but ~10× faster;
-  * any other pipeline: `leapquant.pipeline.StateStream`.
+  * any pipeline: `leapquant.pipeline.StateStream` (per-step pipelines take its per-token fast path).
 Models provide `linear_layers()`, `state_shape()`, `family`, and `forward(tokens, recur=...)`.
 """
 from __future__ import annotations
@@ -28,55 +26,6 @@ from leapquant import recurrences
 from leapquant.pipeline import Pipeline, StateStream
 from leapquant.recurrences import Steps
 from leapquant.window import WindowedState, evolve
-
-
-def is_per_step(p: Pipeline) -> bool:
-    return p.window == 1 and p.records == "exact" and p.rank == 0 and p.smoother == "none"
-
-
-class PerStepStream:
-    """`StateStream` for a per-step pipeline: S_t = quant(Diag(α_t) Ŝ_{t-1} + k_t u_tᵀ), one token at a time.
-
-    Uses the pipeline's own `BoundaryQuantizer` (its format round trip) after every token's records; the
-    token's output reads the state before it is quantized, exactly as `evolve` with window 1 does.
-    """
-
-    def __init__(self, pipeline: Pipeline, initial_state: torch.Tensor, seed: int | None = None) -> None:
-        if not is_per_step(pipeline):
-            raise ValueError("PerStepStream takes per-step pipelines only (window 1, exact records, r = 0, no smoother)")
-        self.pipeline = pipeline
-        self.quantizer = pipeline.boundary(seed)
-        self.S = self.quantizer(initial_state)[0]
-
-    def run(self, steps: Steps) -> torch.Tensor:
-        S = self.S
-        steps = steps.to(dtype=S.dtype, device=S.device)
-        n, ra = steps.substeps, steps.read_after
-        alpha = torch.exp(steps.log_alpha)
-        vector = alpha.shape[-1] != 1
-        beta_v = steps.beta * steps.v
-        outs = []
-        for t in range(steps.num_tokens):
-            if ra == 0:
-                outs.append((steps.q[..., t, None, :] @ S)[..., 0, :])
-            for s in range(n):
-                i = t * n + s
-                u = beta_v[..., i, :]
-                if steps.b is not None:
-                    u = u - steps.beta[..., i, :] * (steps.b[..., i, None, :] @ S)[..., 0, :]
-                a = alpha[..., i, :, None] if vector else alpha[..., i, :, None]
-                S = a * S + steps.k[..., i, :, None] * u[..., None, :]
-                if s + 1 == ra:
-                    outs.append((steps.q[..., t, None, :] @ S)[..., 0, :])
-            S = self.quantizer(S)[0]
-        self.S = S
-        out = torch.stack(outs, -2)
-        if steps.out_extra is not None:
-            out = out + steps.out_extra
-        return out
-
-    def state(self) -> torch.Tensor:
-        return self.S
 
 
 class ExactStream:
@@ -98,8 +47,6 @@ class ExactStream:
 def make_stream(pipeline: Pipeline | None, S0: torch.Tensor, seed: int, exact_window: int):
     if pipeline is None:
         return ExactStream(S0, exact_window)
-    if is_per_step(pipeline):
-        return PerStepStream(pipeline, S0, seed)
     return StateStream(pipeline, S0, seed)
 
 
