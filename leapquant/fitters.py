@@ -12,6 +12,7 @@ from dataclasses import asdict, dataclass
 import torch
 
 from leapquant.errors import InputError
+from leapquant.registry import Registry
 
 
 def orthonormalize(X: torch.Tensor) -> torch.Tensor:
@@ -83,17 +84,6 @@ class RandomizedSVD(CompensatorFitter):
         return orthonormalize(U.reshape(*S.shape[:-1], rank))
 
 
-_REGISTRY: dict[str, type[CompensatorFitter]] = {"power": PowerIteration, "svd": ExactSVD, "rsvd": RandomizedSVD}
-
-
-def names() -> list[str]:
-    return list(_REGISTRY)
-
-
-def get(name: str, **options) -> CompensatorFitter:
-    if name not in _REGISTRY:
-        raise InputError(f"unknown fitter {name!r}; expected one of: {', '.join(names())}")
-    try:
-        return _REGISTRY[name](**options)
-    except TypeError as e:
-        raise InputError(f"bad fitter_options for {name!r}: {e}") from e
+_REGISTRY: Registry[CompensatorFitter] = Registry("fitter", "fitter_options", {"power": PowerIteration, "svd": ExactSVD, "rsvd": RandomizedSVD})
+names = _REGISTRY.names
+get = _REGISTRY.get

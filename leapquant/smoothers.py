@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 import torch
 
 from leapquant.errors import InputError
+from leapquant.registry import Registry
 
 
 class Smoother(ABC):
@@ -125,19 +126,8 @@ class HadamardRotation(Smoother):
         return params.transpose(-1, -2) @ Y
 
 
-_REGISTRY: dict[str, type[Smoother]] = {
+_REGISTRY: Registry[Smoother] = Registry("smoother", "smoother_options", {
     "none": NoSmoothing, "sqrt-mean-abs": SqrtMeanAbs, "smoothquant": SmoothQuantRows, "hadamard": HadamardRotation,
-}
-
-
-def names() -> list[str]:
-    return list(_REGISTRY)
-
-
-def get(name: str, **options) -> Smoother:
-    if name not in _REGISTRY:
-        raise InputError(f"unknown smoother {name!r}; expected one of: {', '.join(names())}")
-    try:
-        return _REGISTRY[name](**options)
-    except TypeError as e:
-        raise InputError(f"bad smoother_options for {name!r}: {e}") from e
+})
+names = _REGISTRY.names
+get = _REGISTRY.get

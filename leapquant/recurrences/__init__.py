@@ -4,9 +4,7 @@ A new family is one module with a `RecurrenceSpec` subclass plus one line in `_R
 """
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from leapquant.errors import InputError
+from leapquant.registry import Registry
 from leapquant.recurrences.base import Dims, Records, RecurrenceSpec, Steps
 from leapquant.recurrences.delta_product import DeltaProduct
 from leapquant.recurrences.deltanet import DeltaNet
@@ -21,7 +19,7 @@ from leapquant.recurrences.retnet import RetNet
 from leapquant.recurrences.rwkv6 import RWKV6
 from leapquant.recurrences.rwkv7 import RWKV7
 
-_REGISTRY: dict[str, Callable[..., RecurrenceSpec]] = {
+_REGISTRY: Registry[RecurrenceSpec] = Registry("recurrence family", "options", {
     "gdn": GatedDeltaNet,
     "kda": KimiDeltaAttention,
     "linear_attention": LinearAttention,
@@ -33,21 +31,8 @@ _REGISTRY: dict[str, Callable[..., RecurrenceSpec]] = {
     "deltanet": DeltaNet,
     "delta_product": DeltaProduct,
     "rwkv7": RWKV7,
-}
-
-
-def names() -> list[str]:
-    return list(_REGISTRY)
-
-
-def get(name: str, **options) -> RecurrenceSpec:
-    """The spec registered as `name` (options such as `substeps` go to its constructor)."""
-    if name not in _REGISTRY:
-        raise InputError(f"unknown recurrence family {name!r}; expected one of: {', '.join(names())}")
-    try:
-        return _REGISTRY[name](**options)
-    except TypeError as e:
-        raise InputError(f"bad options for recurrence {name!r}: {e}") from e
-
+})
+names = _REGISTRY.names
+get = _REGISTRY.get
 
 __all__ = ["Dims", "Records", "RecurrenceSpec", "Steps", "get", "names", "run_steps"]
