@@ -176,6 +176,14 @@ def simulate(
         console.print(f"plot: {plot}")
 
 
+@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True}, add_help_option=False)
+def study(ctx: typer.Context) -> None:
+    """The accuracy study on the trained models (bits per byte over a held-out novel); `--help` lists its options."""
+    from leapquant.models.study import main as study_main
+
+    study_main(ctx.args)
+
+
 def _mount_optional() -> None:
     """Sub-commands that live with their subsystem (kernels) are mounted when present."""
     try:

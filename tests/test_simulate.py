@@ -61,3 +61,19 @@ def test_cli_json_and_exit_codes(tmp_path):
     assert runner.invoke(app, ["simulate", "--format", "int7"]).exit_code == 2
     assert runner.invoke(app, ["simulate", "--trace", str(tmp_path / "missing.safetensors")]).exit_code == 2
     assert runner.invoke(app, ["simulate", "--model", "gpt"]).exit_code == 2
+
+
+def test_check_command_passes_and_names_bad_families():
+    runner = CliRunner()
+    r = runner.invoke(app, ["check", "--json", "--tokens", "20", "--dk", "8", "--dv", "6"])
+    assert r.exit_code == 0, r.output
+    results = json.loads(r.stdout)["results"]
+    assert {x["family"] for x in results} >= {"gdn", "kda", "rwkv7", "delta_product"}
+    assert all(x["ok"] for x in results)
+    bad = runner.invoke(app, ["check", "--family", "transformer"])
+    assert bad.exit_code == 2 and "transformer" in bad.output
+
+
+def test_study_command_forwards_its_help():
+    r = CliRunner().invoke(app, ["study", "--help"])
+    assert r.exit_code == 0 and "--models" in r.output
