@@ -35,7 +35,7 @@ class Pipeline:
     records: str = "fp16"          # precision of buffered k and u ("exact": no rounding)
     rank: int = 4                  # compensator tokens r
     fitter: str = "power"
-    fitter_options: dict[str, Any] = field(default_factory=lambda: {"iters": 2})
+    fitter_options: dict[str, Any] = field(default_factory=dict)   # power iteration: iters = 2
     pairs: str = "fp16"            # precision of the stored compensator pairs
     smoother: str = "sqrt-mean-abs"
     smoother_options: dict[str, Any] = field(default_factory=dict)

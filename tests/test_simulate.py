@@ -77,3 +77,11 @@ def test_check_command_passes_and_names_bad_families():
 def test_study_command_forwards_its_help():
     r = CliRunner().invoke(app, ["study", "--help"])
     assert r.exit_code == 0 and "--models" in r.output
+
+
+@pytest.mark.parametrize("fitter", ["power", "svd", "rsvd"])
+def test_cli_takes_every_fitter_and_smoother(fitter):
+    for smoother in ("none", "sqrt-mean-abs", "smoothquant", "hadamard"):
+        r = CliRunner().invoke(app, ["simulate", "--model", "gdn", "--tokens", "32", "--heads", "1", "--dk", "16",
+                                     "--dv", "16", "--fitter", fitter, "--smoother", smoother, "--rank", "2", "--json"])
+        assert r.exit_code == 0, r.output
