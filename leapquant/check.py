@@ -44,7 +44,3 @@ def check_spec(name: str, dims: Dims, window: int = 16, seed: int = 0, tolerance
     o_w, state = evolve(steps, window, WindowedState.start(S_init))
     windowed = _max_err((o_w.transpose(1, 2), state.state()), (o_ref, S_ref))
     return SpecCheck(name, general, windowed, window, tolerance)
-
-
-def check_all(dims: Dims, window: int = 16, seed: int = 0) -> list[SpecCheck]:
-    return [check_spec(name, dims, window, seed) for name in recurrences.names()]

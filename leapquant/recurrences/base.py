@@ -111,10 +111,6 @@ class Records:
         z = lambda d: torch.zeros(*batch_shape, 0, d, dtype=dtype, device=device)  # noqa: E731
         return Records(z(decay_dim), z(dk), z(dv))
 
-    def cat(self, other: "Records") -> "Records":
-        return Records(cat_decays(self.log_alpha, other.log_alpha), torch.cat([self.k, other.k], -2),
-                       torch.cat([self.u, other.u], -2))
-
 
 def cat_decays(a: torch.Tensor, b: torch.Tensor) -> torch.Tensor:
     """Concatenate log decays along records; scalar ([..., 1]) ones widen to meet vector ones."""
