@@ -274,3 +274,26 @@ def grouping_from_options(opts: dict[str, Any], shape: Sequence[int], who: str) 
             return Grouping("key", shape[-2])
         return Grouping("value", shape[-1])
     return make_grouping(opts["group_axis"], opts["group_size"], shape, who, "group_size")
+
+
+class BlockFormat(Format):
+    """Shared by MX and NV: small float elements in fixed blocks along one axis, one scale per block.
+    Subclasses set `BLOCK`, `FAMILY` (for messages) and `_elem` (or an `elem` option)."""
+
+    BLOCK: int
+    FAMILY: str
+    _elem: str
+    OPTIONS = {
+        "block_axis": Option("key", choices=("key", "value")),
+        "rounding": ROUNDING,
+        "seed": SEED,
+    }
+
+    @property
+    def spec(self):
+        from ._elements import ELEMENTS
+
+        return ELEMENTS[self._opts.get("elem", getattr(self, "_elem", None))]
+
+    def _grouping(self, shape):
+        return make_grouping(self.block_axis, self.BLOCK, shape, self.name, f"the {self.FAMILY} block size")

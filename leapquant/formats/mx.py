@@ -27,30 +27,18 @@ from typing import Sequence
 
 import torch
 
-from ._elements import ELEMENTS, round_to_grid
+from ._elements import round_to_grid
 from ._scaled import e8m0_scale, e8m0_to_float, float_from_payload, float_payload, payload_nbytes
-from .base import (ROUNDING, SEED, Format, Option, Quantized, check_finite, check_input,
-                   check_shape, make_grouping)
+from .base import BlockFormat, Option, Quantized, check_finite, check_input, check_shape
 
 __all__ = ["MXFP8", "MXFP6E2M3", "MXFP6E3M2", "MXFP4"]
 
 BLOCK = 32
 
 
-class _MX(Format):
-    _elem: str
-    OPTIONS = {
-        "block_axis": Option("key", choices=("key", "value")),
-        "rounding": ROUNDING,
-        "seed": SEED,
-    }
-
-    @property
-    def spec(self):
-        return ELEMENTS[self._opts.get("elem", getattr(self, "_elem", None))]
-
-    def _grouping(self, shape):
-        return make_grouping(self.block_axis, BLOCK, shape, self.name, "the MX block size")
+class _MX(BlockFormat):
+    BLOCK = BLOCK
+    FAMILY = "MX"
 
     def quantize(self, x: torch.Tensor, *, generator: torch.Generator | None = None) -> Quantized:
         check_input(x, self.name)

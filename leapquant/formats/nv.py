@@ -25,10 +25,9 @@ from typing import Sequence
 
 import torch
 
-from ._elements import ELEMENTS, round_to_grid
+from ._elements import round_to_grid
 from ._scaled import float_from_payload, float_payload, payload_nbytes
-from .base import (ROUNDING, SEED, Format, Option, Quantized, check_finite, check_input,
-                   check_shape, make_grouping)
+from .base import BlockFormat, Option, Quantized, check_finite, check_input, check_shape
 
 __all__ = ["NVFP4", "NVFP6"]
 
@@ -37,20 +36,9 @@ E4M3_MAX = 448.0
 E4M3_TINY = 2.0 ** -6
 
 
-class _NV(Format):
-    _elem: str
-    OPTIONS = {
-        "block_axis": Option("key", choices=("key", "value")),
-        "rounding": ROUNDING,
-        "seed": SEED,
-    }
-
-    @property
-    def spec(self):
-        return ELEMENTS[self._opts.get("elem", getattr(self, "_elem", None))]
-
-    def _grouping(self, shape):
-        return make_grouping(self.block_axis, BLOCK, shape, self.name, "the NV block size")
+class _NV(BlockFormat):
+    BLOCK = BLOCK
+    FAMILY = "NV"
 
     def quantize(self, x: torch.Tensor, *, generator: torch.Generator | None = None) -> Quantized:
         check_input(x, self.name)
