@@ -17,7 +17,7 @@ import torch
 from leapquant.errors import InputError
 from leapquant.pipeline import BoundaryQuantizer, Pipeline
 from leapquant.recurrences import Steps
-from leapquant.window import EXACT, WindowedState, evolve
+from leapquant.window import WindowedState, evolve
 
 
 REFERENCE_WINDOW = 64

@@ -165,7 +165,7 @@ def report(out: Path, tag: str = "") -> dict:
     if not results:
         return {}
     models = list(results)
-    lines = [f"| config | group | " + " | ".join(f"{m} ({results[m]['tokens']:,} bytes)" for m in models) + " |",
+    lines = ["| config | group | " + " | ".join(f"{m} ({results[m]['tokens']:,} bytes)" for m in models) + " |",
              "|---|---|" + "---|" * len(models)]
     for c, (group, _) in CONFIGS.items():
         if not any(c in results[m]["configs"] for m in models):
