@@ -98,8 +98,8 @@ class Pipeline:
     def precision(self) -> RecordPrecision:
         return RecordPrecision(vectors=_DTYPES[self.records], decay=None if self.records == "exact" else torch.float32)
 
-    def boundary(self, seed: int | None = None) -> "BoundaryQuantizer":
-        return BoundaryQuantizer(self, seed)
+    def boundary(self, seed: int | None = None, keep_stats: bool = False) -> "BoundaryQuantizer":
+        return BoundaryQuantizer(self, seed, keep_stats)
 
     # ---- storage -------------------------------------------------------------------------------
     def boundary_bytes(self, dk: int, dv: int) -> int:

@@ -106,8 +106,7 @@ def simulate(
                  else initial_state.to(dtype=dtype, device=device))
             ref_state = WindowedState.start(S)
             for i, (n, p) in enumerate(pipelines.items()):
-                quantizers[n] = p.boundary(seed + i)
-                quantizers[n].keep_stats = True
+                quantizers[n] = p.boundary(seed + i, keep_stats=True)
                 states[n] = WindowedState.start(S, quantizers[n])
         T = steps.num_tokens
         o_ref, ref_state = evolve(steps, REFERENCE_WINDOW, ref_state)
