@@ -63,8 +63,8 @@ def main() -> None:
         print(f"{args.model} {args.tokens} tokens x {args.heads} heads on {out['device']}: {seconds:.1f} s")
         for n, r in res.configs.items():
             s = r.summary()
-            print(f"  {n:10s} final state error {s['final_state_error']:.3e}  output error {s['mean_output_error']:.3e}"
-                  f"  max/median {s['max_over_median']}")
+            print(f"  {n:10s} {s['seconds']:7.1f} s  final state error {s['final_state_error']:.3e}"
+                  f"  output error {s['mean_output_error']:.3e}  max/median {s['max_over_median']}")
 
 
 if __name__ == "__main__":

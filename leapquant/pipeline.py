@@ -140,11 +140,18 @@ class BoundaryQuantizer:
         self.format = pipeline.build_format()
         self.fitter = fitter_registry.get(pipeline.fitter, **pipeline.fitter_options)
         self.smoother = smoother_registry.get(pipeline.smoother, **pipeline.smoother_options)
-        self.generator = None if seed is None else torch.Generator().manual_seed(seed)
+        self.seed = seed
+        self.generator: torch.Generator | None = None   # on the state's device, made at first use
         self.keys: torch.Tensor | None = None
         self.keep_stats = keep_stats
         self.stats: list[BoundaryStats] = []
         self._last: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None
+
+    @property
+    def graph_safe(self) -> bool:
+        """Whether the per-step loop through this boundary may be captured as a CUDA graph: no
+        compensator records (whose warm start carries Python state) and deterministic rounding."""
+        return self.pipeline.rank == 0 and self.format.options().get("rounding", "nearest") != "stochastic"
 
     def __call__(self, S: torch.Tensor) -> tuple[torch.Tensor, Records]:
         p = self.pipeline
@@ -160,6 +167,8 @@ class BoundaryQuantizer:
             R = S
         params = self.smoother.fit(R)
         Y = self.smoother.apply(R, params)
+        if self.seed is not None and self.generator is None:
+            self.generator = torch.Generator(device=S.device).manual_seed(self.seed)
         kwargs = {} if self.generator is None else {"generator": self.generator}
         S0 = self.smoother.invert(self.format.roundtrip(Y, **kwargs).to(S.dtype), params)
         if self.keep_stats:

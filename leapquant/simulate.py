@@ -9,6 +9,7 @@ family's own formula), in the same compute dtype.
 from __future__ import annotations
 
 import math
+import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
@@ -44,6 +45,7 @@ class ConfigResult:
     bytes_per_element: float
     buffer_bytes_per_head: int
     max_over_median: dict[str, float]   # Figure 6: state, after compensators, after smoothing
+    seconds: float = 0.0                # wall time spent on this config (its metrics included)
 
     def summary(self) -> dict:
         c = self.curve
@@ -56,6 +58,7 @@ class ConfigResult:
             "bytes_per_element": self.bytes_per_element,
             "buffer_bytes_per_head": self.buffer_bytes_per_head,
             "max_over_median": self.max_over_median,
+            "seconds": round(self.seconds, 3),
             "curve": {"tokens": c.tokens, "state_error": c.state_error, "output_error": c.output_error},
         }
 
@@ -95,6 +98,7 @@ def simulate(
     states: dict[str, WindowedState] = {}
     quantizers: dict[str, BoundaryQuantizer] = {}
     curves = {n: Curve() for n in pipelines}
+    seconds = dict.fromkeys(pipelines, 0.0)
     seen = 0
     dk = dv = 0
     batch_shape: list[int] = []
@@ -113,6 +117,7 @@ def simulate(
         S_ref = ref_state.state()
         seen += T
         for n, p in pipelines.items():
+            started = time.perf_counter()
             o, states[n] = evolve(steps, p.window, states[n], quantizers[n], p.precision())
             S = states[n].state()
             err = _rel(S, S_ref, (-2, -1))
@@ -123,6 +128,7 @@ def simulate(
             c.state_mse.append(float(((S - S_ref) ** 2).mean()))
             c.output_error.append(float(_rel(o, o_ref, tuple(range(o.dim())))))
             quantizers[n].sample_stats()
+            seconds[n] += time.perf_counter() - started     # the float() reads above synced the device
         if progress is not None:
             progress(T)
     if ref_state is None:
@@ -135,7 +141,7 @@ def simulate(
             for key in ("state", "after_compensators", "after_smoothing"):
                 mom[key] = float(torch.stack([getattr(s, key) for s in st]).mean())
         results[n] = ConfigResult(n, p, curves[n], p.bytes_per_element(dk, dv),
-                                  p.buffer_bytes(dk, dv), mom)
+                                  p.buffer_bytes(dk, dv), mom, seconds[n])
     return SimulationResult(seen, batch_shape, dk, dv, results)
 
 

@@ -7,11 +7,13 @@ All functions are batched over any leading dims ([batch, heads], [layers, batch,
 """
 from __future__ import annotations
 
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 import torch
 
+from leapquant.formats.base import deferred_finite_checks
 from leapquant.recurrences.base import Records, Steps, cat_decays
 from leapquant.validation import check_positive_int
 
@@ -110,24 +112,61 @@ def advance(S0: torch.Tensor, buffer: Records, steps: Steps, precision: RecordPr
     return buffer, out
 
 
-def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precision: RecordPrecision
-              ) -> tuple[torch.Tensor, "WindowedState"]:
+@dataclass
+class PerStepInputs:
+    """A run of tokens prepared for the per-step loop: decays exponentiated and records rounded once.
+
+    Per-record tensors are [..., tokens · substeps, ·]; q is per token [..., tokens, dk].
+    """
+
+    alpha: torch.Tensor
+    k: torch.Tensor
+    b: torch.Tensor | None
+    beta: torch.Tensor
+    v: torch.Tensor
+    q: torch.Tensor
+    substeps: int
+    read_after: int
+
+    @staticmethod
+    def prepare(steps: Steps, dtype: torch.dtype, precision: RecordPrecision) -> "PerStepInputs":
+        return PerStepInputs(
+            alpha=torch.exp(precision.round(steps.log_alpha.to(dtype), precision.decay)),
+            k=precision.round(steps.k.to(dtype), precision.vectors),
+            b=None if steps.b is None else steps.b.to(dtype),
+            beta=steps.beta.to(dtype), v=steps.v.to(dtype), q=steps.q.to(dtype),
+            substeps=steps.substeps, read_after=steps.read_after)
+
+    @property
+    def num_tokens(self) -> int:
+        return self.q.shape[-2]
+
+    def tensors(self) -> dict[str, torch.Tensor]:
+        names = ("alpha", "k", "b", "beta", "v", "q")
+        return {n: getattr(self, n) for n in names if getattr(self, n) is not None}
+
+    def tokens(self, t0: int, t1: int) -> "PerStepInputs":
+        n = self.substeps
+        per_record = {name: x[..., t0 * n:t1 * n, :] for name, x in self.tensors().items() if name != "q"}
+        return replace(self, **per_record, q=self.q[..., t0:t1, :])
+
+
+def per_step_loop(S: torch.Tensor, x: PerStepInputs, boundary: "Boundary", precision: RecordPrecision
+                  ) -> tuple[torch.Tensor, torch.Tensor, Records, int]:
     """Per-step quantization (window 1, no compensator records) with the state formed every token.
 
     The same arithmetic as `advance` with one token's records, in a handful of tensor ops per
     sub-step: this is the path every per-step baseline takes, so it must be cheap. The state is
-    quantized once per token, after all its sub-steps. Stops early (returning the tokens done) if
-    the boundary hands back compensator records, which the general path then handles.
+    quantized once per token, after all its sub-steps. Stops early if the boundary hands back
+    compensator records (the general path then takes over); returns (state, outputs [..., done, dv],
+    the boundary's records, tokens done).
     """
-    dt = state.S0.dtype
-    n, read_after = steps.substeps, steps.read_after
-    alpha = torch.exp(precision.round(steps.log_alpha.to(dt), precision.decay)).unbind(-2)
-    k = precision.round(steps.k.to(dt), precision.vectors).unbind(-2)
-    b = None if steps.b is None else steps.b.to(dt).unbind(-2)
-    beta, v, q = steps.beta.to(dt).unbind(-2), steps.v.to(dt).unbind(-2), steps.q.to(dt).unbind(-2)
-    S = state.S0
+    n, read_after = x.substeps, x.read_after
+    alpha, k, beta, v, q = (t.unbind(-2) for t in (x.alpha, x.k, x.beta, x.v, x.q))
+    b = None if x.b is None else x.b.unbind(-2)
     outs = []
-    for t in range(steps.num_tokens):
+    comp = Records.empty(S.shape[:-2], S.shape[-2], S.shape[-1], 1, S.dtype, S.device)
+    for t in range(x.num_tokens):
         if read_after == 0:
             outs.append((q[t][..., None, :] @ S)[..., 0, :])
         for i in range(t * n, t * n + n):
@@ -137,13 +176,25 @@ def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precis
             if i - t * n + 1 == read_after:
                 outs.append((q[t][..., None, :] @ S)[..., 0, :])
         S, comp = boundary(S)
-        state = WindowedState(S, comp, 0)
         if comp.count:
             break
-    out = torch.stack(outs, -2)
+    return S, torch.stack(outs, -2), comp, len(outs)
+
+
+def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precision: RecordPrecision
+              ) -> tuple[torch.Tensor, "WindowedState"]:
+    """The per-step loop over `steps`; on a GPU with a graph-safe boundary, replayed as CUDA graphs."""
+    x = PerStepInputs.prepare(steps, state.S0.dtype, precision)
+    if state.S0.is_cuda and getattr(boundary, "graph_safe", False):
+        from leapquant.cuda_graphs import per_step_graphed
+
+        S, out = per_step_graphed(state.S0, x, boundary, precision)
+        comp = Records.empty(S.shape[:-2], S.shape[-2], S.shape[-1], 1, S.dtype, S.device)
+    else:
+        S, out, comp, _ = per_step_loop(state.S0, x, boundary, precision)
     if steps.out_extra is not None:
-        out = out + steps.out_extra[..., : out.shape[-2], :].to(dt)
-    return out, state
+        out = out + steps.out_extra[..., : out.shape[-2], :].to(out.dtype)
+    return out, WindowedState(S, comp, 0)
 
 
 Boundary = Callable[[torch.Tensor], tuple[torch.Tensor, Records]]
@@ -183,23 +234,26 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
     """
     check_positive_int("window", window)
     T = steps.num_tokens
-    outs = []
-    t = 0
-    if window == 1 and state.buffer.count == 0:
-        out, state = _per_step(steps, state, boundary, precision)
-        outs.append(out)
-        t = out.shape[-2]
-        if on_window is not None and t:
-            on_window(t, state)
-    while t < T:
-        take = min(window - state.filled, T - t)
-        buffer, out = advance(state.S0, state.buffer, steps.tokens(t, t + take), precision)
-        outs.append(out)
-        t += take
-        state = replace(state, buffer=buffer, filled=state.filled + take)
-        if state.filled == window:
-            state = WindowedState.start(reconstruct(state.S0, state.buffer), boundary)
-            if on_window is not None:
+    # On a GPU, one host sync per quantized state would dominate: collect the checks, raise at the end.
+    checks = deferred_finite_checks() if state.S0.is_cuda else contextlib.nullcontext()
+    with checks:
+        outs = []
+        t = 0
+        if window == 1 and state.buffer.count == 0 and T:
+            out, state = _per_step(steps, state, boundary, precision)
+            outs.append(out)
+            t = out.shape[-2]
+            if on_window is not None and t:
                 on_window(t, state)
+        while t < T:
+            take = min(window - state.filled, T - t)
+            buffer, out = advance(state.S0, state.buffer, steps.tokens(t, t + take), precision)
+            outs.append(out)
+            t += take
+            state = replace(state, buffer=buffer, filled=state.filled + take)
+            if state.filled == window:
+                state = WindowedState.start(reconstruct(state.S0, state.buffer), boundary)
+                if on_window is not None:
+                    on_window(t, state)
     out = torch.cat(outs, -2) if outs else steps.q.new_zeros(*steps.batch_shape, 0, steps.dv)
     return out, state

@@ -9,15 +9,17 @@ stored, and the tests check the two agree.
 """
 from __future__ import annotations
 
+import contextlib
+import contextvars
 import math
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
-from typing import Any, Callable, ClassVar, Sequence
+from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 import torch
 
 __all__ = [
-    "Quantized", "Format", "Option", "Grouping", "check_input", "check_finite",
+    "Quantized", "Format", "Option", "Grouping", "check_input", "check_finite", "deferred_finite_checks", "FiniteChecks",
     "grouping_from_options", "GROUPED_OPTIONS",
 ]
 
@@ -197,11 +199,62 @@ def check_input(x: Any, who: str) -> None:
         raise ValueError(f"{who}: x must have shape [..., dk, dv], got {tuple(x.shape)}")
 
 
+class FiniteChecks:
+    """Non-finite checks collected on the device instead of one host sync each.
+
+    Inside `deferred_finite_checks()`, `check_finite` records a device flag per call; `raise_if_any()`
+    syncs once and raises the error the first failing check would have raised. CUDA-graph capture
+    needs this (a graph cannot sync), and on a GPU it saves a sync per quantized state.
+    """
+
+    def __init__(self) -> None:
+        self.flags: list[torch.Tensor] = []     # one device bool per check: True = all finite
+        self.names: list[str] = []
+
+    def add(self, finite: torch.Tensor, who: str) -> None:
+        self.flags.append(finite)
+        self.names.append(who)
+
+    def all_finite(self) -> torch.Tensor | None:
+        """One device bool: did every recorded check pass (None when nothing was checked)."""
+        return torch.stack(self.flags).all() if self.flags else None
+
+    def raise_if_any(self, flags: torch.Tensor | None = None) -> None:
+        """Raise for the first failing check; `flags` is a replayed copy of `torch.stack(self.flags)`."""
+        if not self.flags:
+            return
+        stacked = torch.stack(self.flags) if flags is None else flags
+        bad = (~stacked).nonzero()
+        if len(bad):
+            raise ValueError(f"{self.names[int(bad[0])]}: x contains NaN or Inf; this format raises on non-finite input")
+
+
+_DEFERRED: contextvars.ContextVar[FiniteChecks | None] = contextvars.ContextVar("leapquant_finite_checks", default=None)
+
+
+@contextlib.contextmanager
+def deferred_finite_checks(raise_on_exit: bool = True) -> Iterator[FiniteChecks]:
+    """Collect `check_finite` calls as device flags (see `FiniteChecks`); by default raise on exit."""
+    checks = FiniteChecks()
+    token = _DEFERRED.set(checks)
+    try:
+        yield checks
+    finally:
+        _DEFERRED.reset(token)
+    if raise_on_exit:
+        checks.raise_if_any()
+
+
 def check_finite(x: torch.Tensor, who: str) -> None:
     """Scaled formats raise on NaN/Inf: a non-finite state is a bug upstream,
     and one Inf would poison a whole block's scale. (min and max are NaN or ±Inf exactly when some
     element is; `aminmax` is one fast pass — this runs once per quantized state.)"""
-    if x.numel() and not all(bool(torch.isfinite(v)) for v in torch.aminmax(x)):
+    if not x.numel():
+        return
+    deferred = _DEFERRED.get()
+    if deferred is not None:   # max |x| is NaN or Inf exactly when some element is; one reduction
+        deferred.add(torch.isfinite(torch.linalg.vector_norm(x, float("inf"))), who)
+    elif not all(bool(torch.isfinite(v)) for v in torch.aminmax(x)):
         raise ValueError(f"{who}: x contains NaN or Inf; this format raises on non-finite input")
 
 

@@ -1,0 +1,110 @@
+"""The per-step loop replayed as CUDA graphs equals the plain loop, and non-finite checks still fire.
+
+The deferred checks run everywhere; the graph tests need CUDA and skip cleanly without it.
+"""
+import pytest
+import torch
+
+from leapquant import formats, recurrences
+from leapquant.formats.base import check_finite, deferred_finite_checks
+from leapquant.pipeline import Pipeline, StateStream
+from leapquant.recurrences import Dims
+from leapquant.window import PerStepInputs, WindowedState, per_step_loop
+
+cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="CUDA graphs need a CUDA device")
+
+
+def test_deferred_checks_raise_on_exit_naming_the_format():
+    x = torch.randn(4, 8, 8)
+    x[2, 3, 1] = float("nan")
+    with pytest.raises(ValueError, match="int8: x contains NaN"):
+        with deferred_finite_checks() as checks:
+            check_finite(torch.randn(8, 8), "bf16")
+            check_finite(x, "int8")
+            assert len(checks.flags) == 2           # recorded, not raised, inside the block
+    with deferred_finite_checks() as checks:
+        check_finite(torch.randn(3, 5, 5), "int8")
+    assert checks.all_finite() is not None and bool(checks.all_finite())
+
+
+def test_deferred_checks_raise_the_first_failure_from_replayed_flags():
+    with deferred_finite_checks(raise_on_exit=False) as checks:
+        check_finite(torch.ones(2, 2), "a")
+        check_finite(torch.ones(2, 2), "b")
+    checks.raise_if_any(torch.tensor([True, True]))
+    with pytest.raises(ValueError, match="^b: "):
+        checks.raise_if_any(torch.tensor([True, False]))
+    with deferred_finite_checks(raise_on_exit=False) as checks:
+        check_finite(torch.tensor([[float("inf"), -float("inf")]]), "c")     # inf + -inf is NaN: caught
+    assert not bool(checks.all_finite())
+
+
+def _run(pipeline, steps, S0, split):
+    stream = StateStream(pipeline, S0, seed=0)
+    outs = [stream.run(steps.tokens(a, b)) for a, b in zip([0, *split], [*split, steps.num_tokens])]
+    return torch.cat(outs, -2), stream.state()
+
+
+def _plain(pipeline, steps, S0):
+    """The same pipeline through the eager loop (the reference of the graphed path)."""
+    q = pipeline.boundary(0)
+    x = PerStepInputs.prepare(steps, S0.dtype, pipeline.precision())
+    S, out, _, _ = per_step_loop(WindowedState.start(S0, q).S0, x, q, pipeline.precision())
+    if steps.out_extra is not None:
+        out = out + steps.out_extra.to(out.dtype)
+    return out, S
+
+
+@cuda
+@pytest.mark.parametrize("family", ["gdn", "kda", "rwkv7", "delta_product"])
+@pytest.mark.parametrize("fmt,options", [("int8", {}), ("bf16", {}), ("int8", {"granularity": "channel"}),
+                                         ("fp8-e4m3", {"granularity": "channel"}), ("mxfp4", {}),
+                                         ("nvfp4", {}), ("kvquant", {"bits": 4}), ("quarot", {"bits": 8}),
+                                         ("turboquant", {"bits": 4})])
+def test_graphed_per_step_equals_the_plain_loop(family, fmt, options):
+    spec = recurrences.get(family)
+    d = Dims(2, 300, 4, 4, 64, 32)
+    gen = torch.Generator().manual_seed(7)
+    x = spec.random_inputs(d, gen)
+    steps = spec.steps(**x).to(dtype=torch.float32, device="cuda")
+    S0 = torch.randn(2, 4, 64, 32, generator=gen).cuda()
+    p = Pipeline(format=fmt, format_options=options, window=1, records="exact", rank=0, smoother="none")
+    o, S = _run(p, steps, S0, split=[70, 230])         # blocks of 64 straddle the chunk edges
+    o_ref, S_ref = _plain(p, steps, S0)
+    assert torch.equal(o, o_ref), (o - o_ref).abs().max()
+    assert torch.equal(S, S_ref), (S - S_ref).abs().max()
+
+
+@cuda
+def test_graphed_per_step_raises_on_a_non_finite_state():
+    spec = recurrences.get("gdn")
+    x = spec.random_inputs(Dims(1, 200, 2, 2, 32, 32), torch.Generator().manual_seed(1))
+    steps = spec.steps(**x).to(dtype=torch.float32, device="cuda")
+    steps.v[..., 150, 3] = float("inf")
+    p = Pipeline(format="int8", window=1, records="exact", rank=0, smoother="none")
+    with pytest.raises(ValueError, match="int8: x contains NaN or Inf"):
+        StateStream(p, torch.zeros(1, 2, 32, 32, device="cuda")).run(steps)
+
+
+@cuda
+def test_graph_is_captured_once_per_stream():
+    from leapquant import cuda_graphs
+
+    spec = recurrences.get("gdn")
+    x = spec.random_inputs(Dims(1, 256, 2, 2, 32, 32), torch.Generator().manual_seed(2))
+    steps = spec.steps(**x).to(dtype=torch.float32, device="cuda")
+    p = Pipeline(format="bf16", window=1, records="exact", rank=0, smoother="none")
+    stream = StateStream(p, torch.zeros(1, 2, 32, 32, device="cuda"))
+    for t in range(0, 256, 128):
+        stream.run(steps.tokens(t, t + 128))
+    graphs = cuda_graphs._GRAPHS[stream.quantizer]
+    assert len(graphs) == 1 and next(iter(graphs.values())) is not None
+
+
+def test_stochastic_or_compensated_boundaries_are_not_graph_safe():
+    assert Pipeline(format="int8", window=1, rank=0, smoother="none").boundary().graph_safe
+    assert not Pipeline(format="int8", window=16, rank=4).boundary().graph_safe
+    p = Pipeline(format="int8", format_options={"rounding": "stochastic", "seed": 1}, window=1, rank=0,
+                 smoother="none")
+    assert not p.boundary().graph_safe
+    assert formats.get("int8").options().get("rounding") == "nearest"
