@@ -1,105 +1,157 @@
-"""CUDA-graph replay of the per-step token loop: the per-step baselines' hot path on a GPU.
+"""CUDA-graph replay of `window.evolve`: the simulator's and the model runs' hot loop on a GPU.
 
-A per-step pipeline runs about ten small tensor ops per token (read, update, quantize). On a GPU
-that loop is launch-bound — tens of microseconds of launches for a few microseconds of work — and
-each quantization's non-finite check would sync the host. So the loop of `block` tokens is
-captured once as a CUDA graph (non-finite checks collected as device flags, `deferred_finite_checks`)
-and replayed for every later block: the same kernels on the same arithmetic, without the launches.
-One graph is kept per boundary object and input shape, so a stream fed chunk by chunk captures once.
+Evolving a state is a long chain of small tensor ops — about ten per token for a per-step baseline,
+a few hundred per window for LeapQuant (records rounded one by one, reconstruction, power iteration,
+smoothing, quantization). On a GPU that chain is launch-bound, and each quantization's non-finite
+check would sync the host. So one block of whole windows is captured once as a CUDA graph
+(non-finite checks kept as device flags, `deferred_finite_checks`) and replayed for every later block:
+the same kernels on the same arithmetic, without the launches. One graph is kept per boundary object
+and shape (and thread: graphs are not shared between threads), so a stream fed chunk by chunk
+captures once.
 
-`window._per_step` comes here when the state is on a CUDA device and the boundary declares itself
-`graph_safe` (no compensator records, deterministic rounding). If capture fails anyway (an op that
-syncs the host), the boundary is marked and the plain loop runs instead.
+What a block carries to the next is explicit: the windowed state (boundary state and buffered
+records) and the tensors the boundary names in `graph_carry` (the power iteration's warm-start keys).
+A boundary opts in with `graph_safe = True`; if capture fails anyway (an op that syncs the host),
+the boundary's graph is marked unusable and the plain path runs.
 """
 from __future__ import annotations
 
+import threading
 import weakref
-from dataclasses import dataclass, replace
+from collections.abc import Callable
+from dataclasses import dataclass, fields, replace
 
 import torch
 
-from leapquant.formats.base import deferred_finite_checks
-from leapquant.window import Boundary, PerStepInputs, RecordPrecision, per_step_loop
+from leapquant.formats.base import FiniteChecks, deferred_finite_checks
+from leapquant.recurrences.base import Records, Steps
+from leapquant.window import Boundary, RecordPrecision, WindowedState
 
-DEFAULT_BLOCK = 64
-"""Tokens per captured graph: long enough that launches vanish, short enough to capture quickly."""
+BLOCK_TOKENS = 64
+"""Tokens per captured graph (rounded up to whole windows): launches vanish, capture stays quick."""
+
+Evolve = Callable[[Steps, int, WindowedState, Boundary, RecordPrecision], tuple[torch.Tensor, WindowedState]]
+
+
+def usable(window: int, state: WindowedState, boundary: Boundary) -> bool:
+    """Graphs apply to a CUDA state at a window boundary, through a boundary that opts in."""
+    return state.S0.is_cuda and state.filled == 0 and bool(getattr(boundary, "graph_safe", False))
+
+
+def block_tokens(window: int) -> int:
+    return window * -(-BLOCK_TOKENS // window)
 
 
 @dataclass
 class _Captured:
     graph: torch.cuda.CUDAGraph
-    state: torch.Tensor                  # read at the start of a replay, written at its end
-    inputs: PerStepInputs                # static inputs of one block
+    steps: Steps                         # static inputs of one block
+    state: WindowedState                 # read at the start of a replay, written at its end
+    carry: dict[str, torch.Tensor]       # the boundary's carried tensors, likewise
     out: torch.Tensor                    # [..., block, dv]
-    flags: torch.Tensor | None           # per non-finite check: did it fail in this replay
-    checks: object                       # FiniteChecks, for the error message
-    last: object                         # the boundary's `_last` as captured (Figure-6 statistics)
+    flags: torch.Tensor | None           # one bool per non-finite check: all finite in this replay
+    checks: FiniteChecks                 # names the format in the error message
+    last: object                         # the boundary's `_last` (Figure-6 statistics) as captured
 
 
 _GRAPHS: "weakref.WeakKeyDictionary[object, dict[tuple, _Captured | None]]" = weakref.WeakKeyDictionary()
 
 
-def _signature(S: torch.Tensor, x: PerStepInputs, precision: RecordPrecision, block: int) -> tuple:
-    shapes = tuple((n, tuple(t.shape[:-2]), t.shape[-1], t.dtype) for n, t in x.tensors().items())
-    return (tuple(S.shape), S.dtype, S.device, shapes, x.substeps, x.read_after, precision, block)
+def _tensor_fields(steps: Steps) -> dict[str, torch.Tensor]:
+    return {f.name: getattr(steps, f.name) for f in fields(steps) if isinstance(getattr(steps, f.name), torch.Tensor)}
 
 
-def _capture(S: torch.Tensor, x: PerStepInputs, boundary: Boundary, precision: RecordPrecision) -> _Captured:
-    """Capture one block of the loop on static copies of `S` and `x` (their values are not used)."""
-    state = S.clone()
-    inputs = replace(x, **{n: t.clone() for n, t in x.tensors().items()})
+def _state_tensors(s: WindowedState) -> tuple[torch.Tensor, ...]:
+    return (s.S0, s.buffer.log_alpha, s.buffer.k, s.buffer.u)
+
+
+def _signature(steps: Steps, window: int, state: WindowedState, precision: RecordPrecision) -> tuple:
+    shape = lambda x: (tuple(x.shape), x.dtype, x.device)  # noqa: E731
+    return (threading.get_ident(), window, precision, steps.substeps, steps.read_after,
+            tuple((n, shape(x)) for n, x in _tensor_fields(steps).items()),
+            tuple(shape(x) for x in _state_tensors(state)))
+
+
+def _carry_names(boundary: Boundary) -> tuple[str, ...]:
+    return tuple(getattr(boundary, "graph_carry", ()))
+
+
+def _capture(steps: Steps, window: int, state: WindowedState, boundary: Boundary,
+             precision: RecordPrecision, evolve: Evolve) -> _Captured | None:
+    """Capture one block on static copies of `steps`, `state` and the carry (values unused)."""
+    names = _carry_names(boundary)
+    if any(not isinstance(getattr(boundary, n, None), torch.Tensor) for n in names):
+        return None
+    saved = {n: getattr(boundary, n) for n in names} | {"_last": getattr(boundary, "_last", None)}
+    static_steps = replace(steps, **{n: x.clone() for n, x in _tensor_fields(steps).items()})
+    S0, la, k, u = (x.clone() for x in _state_tensors(state))
+    static = WindowedState(S0, Records(la, k, u), 0)
+    carry = {n: getattr(boundary, n).clone() for n in names}
+    for n in names:
+        setattr(boundary, n, carry[n])
     graph = torch.cuda.CUDAGraph()
-    with deferred_finite_checks(raise_on_exit=False) as checks, torch.cuda.graph(graph):
-        S_new, out, _, _ = per_step_loop(state, inputs, boundary, precision)
-        state.copy_(S_new)
-        flags = torch.stack(checks.flags) if checks.flags else None
-    return _Captured(graph, state, inputs, out, flags, checks, getattr(boundary, "_last", None))
+    try:
+        with deferred_finite_checks(raise_on_exit=False, join=False) as checks, \
+                torch.cuda.graph(graph, capture_error_mode="thread_local"):
+            out, new = evolve(static_steps, window, static, boundary, precision)
+            for dst, src in zip(_state_tensors(static), _state_tensors(new)):
+                dst.copy_(src)
+            for n in names:
+                carry[n].copy_(getattr(boundary, n))
+            flags = torch.stack(checks.flags) if checks.flags else None
+    except RuntimeError:                     # something in the chain cannot be captured
+        for n, v in saved.items():
+            setattr(boundary, n, v)
+        return None
+    for n in names:
+        setattr(boundary, n, carry[n])
+    return _Captured(graph, static_steps, static, carry, out, flags, checks, getattr(boundary, "_last", None))
 
 
-def per_step_graphed(S: torch.Tensor, x: PerStepInputs, boundary: Boundary, precision: RecordPrecision,
-                     block: int = DEFAULT_BLOCK) -> tuple[torch.Tensor, torch.Tensor]:
-    """The per-step loop over all of `x` from state `S`: (final state, outputs [..., T, dv]).
+def evolve_graphed(steps: Steps, window: int, state: WindowedState, boundary: Boundary,
+                   precision: RecordPrecision, evolve: Evolve) -> tuple[torch.Tensor, WindowedState]:
+    """`evolve(steps, ...)` with whole blocks replayed from a graph (requires `usable(...)`).
 
-    Whole blocks replay a captured graph; the first block of a new shape runs eagerly (it warms up
-    the libraries capture needs) and so does a tail shorter than a block.
+    The first block of a new shape runs eagerly (it warms up the libraries capture needs and fills
+    the warm-start carry), then is captured; a tail shorter than a block runs eagerly.
     """
-    T = x.num_tokens
+    T, block = steps.num_tokens, block_tokens(window)
     graphs = _GRAPHS.setdefault(boundary, {})
-    key = _signature(S, x.tokens(0, min(block, T)), precision, block)
-    outs = []
+    outs: list[torch.Tensor] = []
     t = 0
-    if T >= block and graphs.get(key, ...) is ...:
-        side = torch.cuda.Stream()
-        side.wait_stream(torch.cuda.current_stream())
-        with torch.cuda.stream(side), deferred_finite_checks():
-            S, out, _, _ = per_step_loop(S, x.tokens(0, block), boundary, precision)
-        torch.cuda.current_stream().wait_stream(side)
+    if T < block:
+        return evolve(steps, window, state, boundary, precision)
+    key = _signature(steps.tokens(0, block), window, state, precision)
+    if key not in graphs:                      # a new shape: one block eagerly, then capture
+        out, state = evolve(steps.tokens(0, block), window, state, boundary, precision)
         outs.append(out)
         t = block
-        try:
-            graphs[key] = _capture(S, x.tokens(0, block), boundary, precision)
-        except RuntimeError:
-            graphs[key] = None                          # something in the loop cannot be captured
+        key = _signature(steps.tokens(0, block), window, state, precision)
+        if key not in graphs and T - t >= block:
+            graphs[key] = _capture(steps.tokens(0, block), window, state, boundary, precision, evolve)
     captured = graphs.get(key)
-    if captured is not None:
-        captured.state.copy_(S)
+    if captured is not None and T - t >= block:
+        for dst, src in zip(_state_tensors(captured.state), _state_tensors(state)):
+            dst.copy_(src)
+        for n, static in captured.carry.items():
+            if getattr(boundary, n) is not static:             # an eager step since the last replay
+                static.copy_(getattr(boundary, n))
+                setattr(boundary, n, static)
+        static_inputs = _tensor_fields(captured.steps)
         while t + block <= T:
-            for name, static in captured.inputs.tensors().items():
-                static.copy_(getattr(x, name)[..., _rows(name, t, t + block, x.substeps), :])
+            piece = _tensor_fields(steps.tokens(t, t + block))
+            for n, static in static_inputs.items():
+                static.copy_(piece[n])
             captured.graph.replay()
             if captured.flags is not None:
                 captured.checks.raise_if_any(captured.flags)
             outs.append(captured.out.clone())
             t += block
-        S = captured.state.clone()
+        S0, la, k, u = (x.clone() for x in _state_tensors(captured.state))
+        state = WindowedState(S0, Records(la, k, u), 0)
         if captured.last is not None:
-            boundary._last = captured.last              # the replayed tensors now hold the last token's values
+            boundary._last = captured.last     # the replayed tensors now hold the last window's values
     if t < T:
-        with deferred_finite_checks():
-            S, out, _, _ = per_step_loop(S, x.tokens(t, T), boundary, precision)
+        out, state = evolve(steps.tokens(t, T), window, state, boundary, precision)
         outs.append(out)
-    return S, torch.cat(outs, -2)
-
-
-def _rows(name: str, t0: int, t1: int, substeps: int) -> slice:
-    return slice(t0, t1) if name == "q" else slice(t0 * substeps, t1 * substeps)
+    return torch.cat(outs, -2), state

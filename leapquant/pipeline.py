@@ -149,9 +149,15 @@ class BoundaryQuantizer:
 
     @property
     def graph_safe(self) -> bool:
-        """Whether the per-step loop through this boundary may be captured as a CUDA graph: no
-        compensator records (whose warm start carries Python state) and deterministic rounding."""
-        return self.pipeline.rank == 0 and self.format.options().get("rounding", "nearest") != "stochastic"
+        """Whether windows through this boundary may be replayed as CUDA graphs (`leapquant.cuda_graphs`):
+        deterministic rounding and fitter (a replayed random draw would differ from an eager one)."""
+        return (self.format.options().get("rounding", "nearest") != "stochastic"
+                and self.pipeline.fitter != "rsvd")
+
+    @property
+    def graph_carry(self) -> tuple[str, ...]:
+        """Tensors one window hands to the next: the fitter's warm-start keys."""
+        return ("keys",) if self.pipeline.rank > 0 else ()
 
     def __call__(self, S: torch.Tensor) -> tuple[torch.Tensor, Records]:
         p = self.pipeline
@@ -213,11 +219,12 @@ class StateStream:
     windowed state between calls, so a long document can be fed in pieces.
     """
 
-    def __init__(self, pipeline: Pipeline, initial_state: torch.Tensor, seed: int | None = None) -> None:
+    def __init__(self, pipeline: Pipeline, initial_state: torch.Tensor, seed: int | None = None,
+                 keep_stats: bool = False) -> None:
         from leapquant.window import WindowedState
 
         self.pipeline = pipeline
-        self.quantizer = pipeline.boundary(seed)
+        self.quantizer = pipeline.boundary(seed, keep_stats)
         self.windowed = WindowedState.start(initial_state, self.quantizer)
 
     def run(self, steps) -> torch.Tensor:

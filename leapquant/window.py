@@ -183,15 +183,8 @@ def per_step_loop(S: torch.Tensor, x: PerStepInputs, boundary: "Boundary", preci
 
 def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precision: RecordPrecision
               ) -> tuple[torch.Tensor, "WindowedState"]:
-    """The per-step loop over `steps`; on a GPU with a graph-safe boundary, replayed as CUDA graphs."""
     x = PerStepInputs.prepare(steps, state.S0.dtype, precision)
-    if state.S0.is_cuda and getattr(boundary, "graph_safe", False):
-        from leapquant.cuda_graphs import per_step_graphed
-
-        S, out = per_step_graphed(state.S0, x, boundary, precision)
-        comp = Records.empty(S.shape[:-2], S.shape[-2], S.shape[-1], 1, S.dtype, S.device)
-    else:
-        S, out, comp, _ = per_step_loop(state.S0, x, boundary, precision)
+    S, out, comp, _ = per_step_loop(state.S0, x, boundary, precision)
     if steps.out_extra is not None:
         out = out + steps.out_extra[..., : out.shape[-2], :].to(out.dtype)
     return out, WindowedState(S, comp, 0)
@@ -204,6 +197,9 @@ Boundary = Callable[[torch.Tensor], tuple[torch.Tensor, Records]]
 def exact_boundary(S: torch.Tensor) -> tuple[torch.Tensor, Records]:
     """Keep the state as it is: no quantization, no compensators."""
     return S, Records.empty(S.shape[:-2], S.shape[-2], S.shape[-1], 1, S.dtype, S.device)
+
+
+exact_boundary.graph_safe = True  # type: ignore[attr-defined]  (see leapquant.cuda_graphs)
 
 
 @dataclass
@@ -233,6 +229,17 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
     called after every boundary with the number of tokens consumed so far.
     """
     check_positive_int("window", window)
+    if on_window is None and state.S0.is_cuda:
+        from leapquant import cuda_graphs
+
+        if cuda_graphs.usable(window, state, boundary):
+            return cuda_graphs.evolve_graphed(steps, window, state, boundary, precision, _evolve_eager)
+    return _evolve_eager(steps, window, state, boundary, precision, on_window)
+
+
+def _evolve_eager(steps: Steps, window: int, state: WindowedState, boundary: Boundary = exact_boundary,
+                  precision: RecordPrecision = EXACT,
+                  on_window: Callable[[int, WindowedState], None] | None = None) -> tuple[torch.Tensor, WindowedState]:
     T = steps.num_tokens
     # On a GPU, one host sync per quantized state would dominate: collect the checks, raise at the end.
     checks = deferred_finite_checks() if state.S0.is_cuda else contextlib.nullcontext()

@@ -1,4 +1,4 @@
-"""The per-step loop replayed as CUDA graphs equals the plain loop, and non-finite checks still fire.
+"""`evolve` replayed as CUDA graphs equals the eager path bit for bit, and non-finite checks still fire.
 
 The deferred checks run everywhere; the graph tests need CUDA and skip cleanly without it.
 """
@@ -7,9 +7,9 @@ import torch
 
 from leapquant import formats, recurrences
 from leapquant.formats.base import check_finite, deferred_finite_checks
-from leapquant.pipeline import Pipeline, StateStream
+from leapquant.pipeline import Pipeline, StateStream, preset
 from leapquant.recurrences import Dims
-from leapquant.window import PerStepInputs, WindowedState, per_step_loop
+from leapquant.window import WindowedState, _evolve_eager, evolve
 
 cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="CUDA graphs need a CUDA device")
 
@@ -45,14 +45,31 @@ def _run(pipeline, steps, S0, split):
     return torch.cat(outs, -2), stream.state()
 
 
-def _plain(pipeline, steps, S0):
-    """The same pipeline through the eager loop (the reference of the graphed path)."""
-    q = pipeline.boundary(0)
-    x = PerStepInputs.prepare(steps, S0.dtype, pipeline.precision())
-    S, out, _, _ = per_step_loop(WindowedState.start(S0, q).S0, x, q, pipeline.precision())
-    if steps.out_extra is not None:
-        out = out + steps.out_extra.to(out.dtype)
-    return out, S
+def _plain(pipeline, steps, S0, split):
+    """The same pipeline and chunks on the eager path: the reference of the graphed one."""
+    stream = StateStream(pipeline, S0, seed=0)
+    outs = []
+    for a, b in zip([0, *split], [*split, steps.num_tokens]):
+        piece = steps.tokens(a, b)
+        o, stream.windowed = _evolve_eager(piece, pipeline.window, stream.windowed, stream.quantizer,
+                                           pipeline.precision())
+        outs.append(o)
+    return torch.cat(outs, -2), stream.state()
+
+
+def _inputs(family, seed=7, T=300):
+    spec = recurrences.get(family)
+    gen = torch.Generator().manual_seed(seed)
+    x = spec.random_inputs(Dims(2, T, 4, 4, 64, 32), gen)
+    return spec.steps(**x).to(dtype=torch.float32, device="cuda"), torch.randn(2, 4, 64, 32, generator=gen).cuda()
+
+
+def _assert_same(pipeline, family, split=(70, 230)):
+    steps, S0 = _inputs(family)
+    o, S = _run(pipeline, steps, S0, split=list(split))   # blocks of 64 straddle the chunk edges
+    o_ref, S_ref = _plain(pipeline, steps, S0, list(split))
+    assert torch.equal(o, o_ref), (o - o_ref).abs().max()
+    assert torch.equal(S, S_ref), (S - S_ref).abs().max()
 
 
 @cuda
@@ -61,18 +78,34 @@ def _plain(pipeline, steps, S0):
                                          ("fp8-e4m3", {"granularity": "channel"}), ("mxfp4", {}),
                                          ("nvfp4", {}), ("kvquant", {"bits": 4}), ("quarot", {"bits": 8}),
                                          ("turboquant", {"bits": 4})])
-def test_graphed_per_step_equals_the_plain_loop(family, fmt, options):
-    spec = recurrences.get(family)
-    d = Dims(2, 300, 4, 4, 64, 32)
-    gen = torch.Generator().manual_seed(7)
-    x = spec.random_inputs(d, gen)
-    steps = spec.steps(**x).to(dtype=torch.float32, device="cuda")
-    S0 = torch.randn(2, 4, 64, 32, generator=gen).cuda()
-    p = Pipeline(format=fmt, format_options=options, window=1, records="exact", rank=0, smoother="none")
-    o, S = _run(p, steps, S0, split=[70, 230])         # blocks of 64 straddle the chunk edges
-    o_ref, S_ref = _plain(p, steps, S0)
-    assert torch.equal(o, o_ref), (o - o_ref).abs().max()
-    assert torch.equal(S, S_ref), (S - S_ref).abs().max()
+def test_graphed_per_step_equals_the_eager_loop(family, fmt, options):
+    _assert_same(Pipeline(format=fmt, format_options=options, window=1, records="exact", rank=0, smoother="none"),
+                 family)
+
+
+@cuda
+@pytest.mark.parametrize("family", ["gdn", "kda", "rwkv7"])
+@pytest.mark.parametrize("config", ["bf16-w", "int8-w", "leapquant", "leapquant-4"])
+def test_graphed_windows_equal_the_eager_path(family, config):
+    """Windowed pipelines: FP16 records, compensators with warm-started power iteration, smoothing."""
+    _assert_same(preset(config), family, split=(64, 240))
+
+
+@cuda
+@pytest.mark.parametrize("fitter", ["svd", "power"])
+@pytest.mark.parametrize("smoother", ["hadamard", "smoothquant"])
+def test_graphed_fitters_and_smoothers(fitter, smoother):
+    p = Pipeline(format="int8", window=8, rank=3, fitter=fitter, smoother=smoother)
+    _assert_same(p, "gdn", split=(64, 200))
+
+
+@cuda
+def test_graphed_exact_reference():
+    steps, S0 = _inputs("kda")
+    state = WindowedState.start(S0.double())
+    o, state = evolve(steps.to(dtype=torch.float64), 16, state)
+    o_ref, ref = _evolve_eager(steps.to(dtype=torch.float64), 16, WindowedState.start(S0.double()))
+    assert torch.equal(o, o_ref) and torch.equal(state.state(), ref.state())
 
 
 @cuda
@@ -101,9 +134,10 @@ def test_graph_is_captured_once_per_stream():
     assert len(graphs) == 1 and next(iter(graphs.values())) is not None
 
 
-def test_stochastic_or_compensated_boundaries_are_not_graph_safe():
+def test_stochastic_or_randomized_boundaries_are_not_graph_safe():
     assert Pipeline(format="int8", window=1, rank=0, smoother="none").boundary().graph_safe
-    assert not Pipeline(format="int8", window=16, rank=4).boundary().graph_safe
+    assert Pipeline(format="int8", window=16, rank=4).boundary().graph_carry == ("keys",)
+    assert not Pipeline(format="int8", window=16, rank=4, fitter="rsvd").boundary().graph_safe
     p = Pipeline(format="int8", format_options={"rounding": "stochastic", "seed": 1}, window=1, rank=0,
                  smoother="none")
     assert not p.boundary().graph_safe

@@ -233,8 +233,15 @@ _DEFERRED: contextvars.ContextVar[FiniteChecks | None] = contextvars.ContextVar(
 
 
 @contextlib.contextmanager
-def deferred_finite_checks(raise_on_exit: bool = True) -> Iterator[FiniteChecks]:
-    """Collect `check_finite` calls as device flags (see `FiniteChecks`); by default raise on exit."""
+def deferred_finite_checks(raise_on_exit: bool = True, join: bool = True) -> Iterator[FiniteChecks]:
+    """Collect `check_finite` calls as device flags (see `FiniteChecks`); by default raise on exit.
+
+    Nested inside another collection it joins that one (which raises later) unless `join` is False.
+    """
+    outer = _DEFERRED.get()
+    if join and outer is not None:
+        yield outer
+        return
     checks = FiniteChecks()
     token = _DEFERRED.set(checks)
     try:

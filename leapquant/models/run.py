@@ -44,10 +44,10 @@ class ExactStream:
         return self.ws.state()
 
 
-def make_stream(pipeline: Pipeline | None, S0: torch.Tensor, seed: int, exact_window: int):
+def make_stream(pipeline: Pipeline | None, S0: torch.Tensor, seed: int, exact_window: int, keep_stats: bool = False):
     if pipeline is None:
         return ExactStream(S0, exact_window)
-    return StateStream(pipeline, S0, seed)
+    return StateStream(pipeline, S0, seed, keep_stats=keep_stats)
 
 
 @dataclass
@@ -85,6 +85,7 @@ def run_document(
     record: Callable[[int, dict[str, torch.Tensor], float], None] | None = None,
     progress: Callable[[int], None] | None = None,
     on_chunk: Callable[[int, object], None] | None = None,
+    keep_stats: bool = False,
 ) -> DocumentRun:
     """Teacher-forced run over `tokens` (1-D, bytes): predicts tokens[1:] from tokens[:-1].
 
@@ -92,7 +93,8 @@ def run_document(
     evolved beside each layer and ‖S − S_ref‖_F / ‖S_ref‖_F per head is measured at the end of every chunk.
     `record(layer, inputs, scale)` sees each linear layer's inputs (FLA layout) for the whole document.
     `progress(n)` is called with the number of tokens a layer advanced; `on_chunk(layer, stream)` after
-    every chunk of every layer (e.g. to sample a `BoundaryQuantizer`'s Figure-6 statistics).
+    every chunk of every layer (e.g. to sample a `BoundaryQuantizer`'s Figure-6 statistics, kept when
+    `keep_stats`).
     `exact_window` 0 picks 16 tokens for vector decays and 128 for scalar ones.
     """
     import time
@@ -112,7 +114,7 @@ def run_document(
         if record is not None:
             record(layer, inputs, scale)
         S0 = torch.zeros(1, H, K, V, dtype=dtype, device=device)
-        stream = make_stream(pipeline, S0, seed + layer, exact_window)
+        stream = make_stream(pipeline, S0, seed + layer, exact_window, keep_stats)
         ref = ExactStream(torch.zeros(1, H, K, V, dtype=torch.float64, device=device), exact_window) if shadow else None
         outs, errs = [], []
         for t0 in range(0, T, chunk):

@@ -19,11 +19,13 @@ import argparse
 import json
 import math
 import sys
+import threading
 import time
 from pathlib import Path
 
 import torch
 
+from leapquant.files import write_text_atomic
 from leapquant.pipeline import Pipeline, preset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -86,7 +88,8 @@ def read_document(data_dir: Path, document: str, tokens: int | None) -> torch.Te
 
 
 def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_dir: Path, data_dir: Path,
-                chunk: int, device: str, progress=None, task=None, seed: int = 0, on_config=None) -> dict:
+                chunk: int, device: str, progress=None, task=None, seed: int = 0, on_config=None,
+                parallel: int = 1) -> dict:
     from leapquant.models.run import run_document
 
     model = load_model(name, model_dir, data_dir)
@@ -95,14 +98,15 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
     H, K, V = model.state_shape()
     result = {"model": name, "tokens": len(tokens) - 1, "chunk": chunk, "layers": model.linear_layers(),
               "heads": H, "dk": K, "dv": V, "device": device, "configs": {}}
-    for c in configs:
+    lock = threading.Lock()
+
+    def run_config(c: str) -> None:
         _, pipeline = CONFIGS[c]
         fig6: dict[int, list] = {}
 
-        def on_chunk(layer, stream, fig6=fig6, c=c):
+        def on_chunk(layer, stream):
             q = getattr(stream, "quantizer", None)
             if c == FIGURE6 and q is not None and hasattr(q, "sample_stats"):
-                q.keep_stats = True
                 q.sample_stats()
                 if q.stats:
                     s = q.stats[-1]
@@ -112,30 +116,45 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
         adv = (lambda n: progress.advance(task, n)) if progress is not None else None
         try:
             run = run_document(model, tokens, pipeline, name=c, chunk=chunk, device=device, seed=seed,
-                               shadow=c in FIGURE3, progress=adv, on_chunk=on_chunk)
+                               shadow=c in FIGURE3, progress=adv, on_chunk=on_chunk, keep_stats=c == FIGURE6)
         except ValueError as e:  # a format that refuses non-finite input: the quantized state blew up
             if "NaN or Inf" not in str(e):
                 raise
-            result["configs"][c] = {"bits_per_byte": None, "diverged": True, "error": str(e),
-                                    "pipeline": pipeline.to_dict()}
+            entry = {"bits_per_byte": None, "diverged": True, "error": str(e), "pipeline": pipeline.to_dict()}
+        else:
+            entry = {"bits_per_byte": run.bits_per_byte, "seconds": run.seconds,
+                     "pipeline": None if pipeline is None else pipeline.to_dict(),
+                     "bytes_per_element": 4.0 if pipeline is None else pipeline.bytes_per_element(K, V),
+                     "nll_bits_per_chunk": run.nll_bits}
+            if run.state_error:
+                entry["at"] = run.at
+                entry["state_error"] = {str(k): v for k, v in run.state_error.items()}
+            if fig6:
+                # mean over boundaries sampled (one per chunk, after the first), per layer and head
+                entry["figure6"] = {str(layer): {key: [sum(x[j][h] for x in v[1:] or v) / len(v[1:] or v) for h in range(H)]
+                                                 for j, key in enumerate(("state", "after_compensators", "after_smoothing"))}
+                                    for layer, v in fig6.items()}
+        with lock:
+            result["configs"][c] = entry
             if on_config is not None:
                 on_config(c, result)
-            continue
-        entry = {"bits_per_byte": run.bits_per_byte, "seconds": run.seconds,
-                 "pipeline": None if pipeline is None else pipeline.to_dict(),
-                 "bytes_per_element": 4.0 if pipeline is None else pipeline.bytes_per_element(K, V),
-                 "nll_bits_per_chunk": run.nll_bits}
-        if run.state_error:
-            entry["at"] = run.at
-            entry["state_error"] = {str(k): v for k, v in run.state_error.items()}
-        if fig6:
-            # mean over boundaries sampled (one per chunk, after the first), per layer and head
-            entry["figure6"] = {str(layer): {key: [sum(x[j][h] for x in v[1:] or v) / len(v[1:] or v) for h in range(H)]
-                                             for j, key in enumerate(("state", "after_compensators", "after_smoothing"))}
-                                for layer, v in fig6.items()}
-        result["configs"][c] = entry
-        if on_config is not None:
-            on_config(c, result)
+
+    if parallel > 1 and str(device).startswith("cuda"):
+        # Each config is a long chain of small kernels: run several at once, each on its own CUDA stream.
+        from concurrent.futures import ThreadPoolExecutor
+
+        def on_stream(c: str) -> None:
+            with torch.cuda.stream(torch.cuda.Stream()):
+                run_config(c)
+            torch.cuda.synchronize()
+
+        with ThreadPoolExecutor(max_workers=parallel) as pool:
+            for f in [pool.submit(on_stream, c) for c in configs]:
+                f.result()
+        result["configs"] = {c: result["configs"][c] for c in configs}
+    else:
+        for c in configs:
+            run_config(c)
     fp32 = result["configs"].get("fp32", {}).get("bits_per_byte")
     result["bits_per_byte"] = {c: e["bits_per_byte"] for c, e in result["configs"].items()}
     if fp32:
@@ -177,7 +196,7 @@ def report(out: Path, tag: str = "") -> dict:
             cells.append("diverged (NaN/Inf state)" if e.get("diverged") else _fmt(e.get("bits_per_byte"), None if c == "fp32" else ref))
         lines.append(f"| {c} | {group} | " + " | ".join(cells) + " |")
     table = "Bits per byte over the document (change vs FP32 states in brackets).\n\n" + "\n".join(lines) + "\n"
-    (out / f"table{suffix}.md").write_text(table)
+    write_text_atomic(out / f"table{suffix}.md", table)
 
     # Figure 3: state error over the document, mean over layers and heads (and the last layer's worst head)
     import matplotlib
@@ -212,7 +231,7 @@ def report(out: Path, tag: str = "") -> dict:
         v = e["figure6"][l]
         f6.append(f"- {m}, layer {l} head {h} (the most outlier-heavy): {v['state'][h]:.1f}x -> "
                   f"{v['after_compensators'][h]:.1f}x -> {v['after_smoothing'][h]:.1f}x")
-    (out / f"figure6{suffix}.md").write_text("\n".join(f6) + "\n")
+    write_text_atomic(out / f"figure6{suffix}.md", "\n".join(f6) + "\n")
     summary = {m: {"tokens": r["tokens"], "bits_per_byte": r["bits_per_byte"],
                    "relative_to_fp32_pct": r.get("relative_to_fp32_pct", {}),
                    "final_state_error": {c: float(torch.tensor([e["state_error"][l][-1] for l in e["state_error"]]).mean())
@@ -231,13 +250,14 @@ def report(out: Path, tag: str = "") -> dict:
                 ratios[c] = {"median_over_layers_heads": sorted(per)[len(per) // 2], "min": min(per), "max": max(per),
                              "of_means": mean_c / max(mean_lq, 1e-300)}
         summary[m]["final_state_error_over_leapquant"] = ratios
-    (out / f"summary{suffix}.json").write_text(json.dumps(summary, indent=1))
+    write_text_atomic(out / f"summary{suffix}.json", json.dumps(summary, indent=1))
     return summary
 
 
 def study(models=MODELS, configs=None, tokens: int | None = None, document: str = DEFAULT_DOC,
           out: Path = ROOT / "results" / "accuracy", model_dir: Path = ROOT / "models", data_dir: Path = DEFAULT_DATA,
-          chunk: int = 2048, device: str = "cpu", tag: str = "", threads: int | None = None, show_progress: bool = True) -> dict:
+          chunk: int = 2048, device: str = "cpu", tag: str = "", threads: int | None = None, show_progress: bool = True,
+          parallel: int = 1) -> dict:
     """Run the study and write the JSON files, the table and the plots; returns the summary."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
@@ -264,13 +284,13 @@ def study(models=MODELS, configs=None, tokens: int | None = None, document: str 
                 print(f"{m} {c}: {e['bits_per_byte']} bits/byte ({e.get('seconds', 0):.0f} s)", file=sys.stderr, flush=True)
                 r2 = dict(r, bits_per_byte={k: v["bits_per_byte"] for k, v in r["configs"].items()},
                           document=document, partial=True)
-                (out / f"{m}{suffix}.json").write_text(json.dumps(r2, indent=1))
+                write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r2, indent=1))
 
             r = study_model(m, configs, doc, model_dir=Path(model_dir), data_dir=Path(data_dir), chunk=chunk,
-                            device=device, progress=progress, task=task, on_config=partial)
+                            device=device, progress=progress, task=task, on_config=partial, parallel=parallel)
             r.update({"document": document, "seconds": round(time.perf_counter() - t0, 1),
                       "command": " ".join(["python -m leapquant.models.study"] + sys.argv[1:])})
-            (out / f"{m}{suffix}.json").write_text(json.dumps(r, indent=1))
+            write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r, indent=1))
     return report(out, tag)
 
 
@@ -287,6 +307,8 @@ def main(argv=None) -> None:
     ap.add_argument("--device", default="cpu")
     ap.add_argument("--tag", default="", help="suffix for the output files (e.g. 'long')")
     ap.add_argument("--threads", type=int, default=None)
+    ap.add_argument("--parallel", type=int, default=1,
+                    help="on CUDA: run this many configs at once, each on its own stream (default 1)")
     ap.add_argument("--report", action="store_true", help="only rebuild table/plots from the JSON files")
     ap.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
     args = ap.parse_args(argv)
@@ -295,7 +317,7 @@ def main(argv=None) -> None:
     else:
         summary = study(models=[m for m in args.models.split(",") if m], configs=args.configs.split(",") if args.configs else None,
                         tokens=args.tokens, document=args.document, out=args.out, model_dir=args.model_dir,
-                        data_dir=args.data, chunk=args.chunk, device=args.device, tag=args.tag, threads=args.threads,
+                        data_dir=args.data, chunk=args.chunk, device=args.device, tag=args.tag, threads=args.threads, parallel=args.parallel,
                         show_progress=not args.json)
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")
