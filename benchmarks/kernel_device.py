@@ -2,11 +2,12 @@
 
     source .devbundle/setup.sh && python benchmarks/kernel_device.py --out $OUT [--sweeps] [--no-check]
         [--full-grid] [--extras] [--budget-s 250]
+    ncu ... python benchmarks/kernel_device.py --profile-only    (a few GDN batch-512 steps, both layouts)
 
 Writes $OUT/results.json after every check and every bench row (a run stopped at its limit still returns
 what it measured), $OUT/log.txt and $OUT/bench.png. `--full-grid` times the v2 boundary (grid (HV, N))
-next to the compact one; `--extras` times (and checks) a one-program-per-head decode (BV = 128, 256 threads)
-and a 512-thread boundary. Rows that would start after `--budget-s` seconds are skipped (listed in the JSON).
+next to the compact one; `--extras` times (and checks) the v4b row-wise Z read (`zrows`, also with 6 programs
+per SM and with BV = 128 / 256 threads) and the BV = 128 / 256-thread decode. Rows that would start after `--budget-s` seconds are skipped (listed in the JSON).
 """
 import argparse
 import json
@@ -38,7 +39,14 @@ ap.add_argument("--extras", action="store_true")
 ap.add_argument("--sweep-r", default="2,4,8")
 ap.add_argument("--sweep-p", default="")
 ap.add_argument("--budget-s", type=float, default=250.0)
+ap.add_argument("--profile-only", action="store_true",
+                help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
 args = ap.parse_args()
+if args.profile_only:
+    for vf in (True, False):
+        cfg = DecodeConfig(kind="gdn", p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads)
+        kb.profile_steps(cfg, 512, steps=3)
+    sys.exit(0)
 T0 = time.time()
 log_f = open(os.path.join(args.out, "log.txt"), "a")
 
@@ -61,16 +69,15 @@ for kind in kinds:
                                    threads=args.threads))
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
-EXTRAS = [("leap_int8_vfirst_bv128_t256", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256)),
-          ("leap_int8_vfirst_bnd_mb1", DecodeConfig(p=16, r=4, v_first=True, BV=args.bv, threads=args.threads,
-                                                    bminblocks=1)),
-          ("leap_int8_vfirst_bnd512", DecodeConfig(p=16, r=4, v_first=True, BV=args.bv, threads=args.threads,
-                                                   bthreads=512, bminblocks=1))] if args.extras else []
+EXTRAS = [("leap_int8_vfirst_zrows", DecodeConfig(p=16, r=4, v_first=True, zrows=True)),
+          ("leap_int8_vfirst_zrows_dmb6", DecodeConfig(p=16, r=4, v_first=True, zrows=True, dminblocks=6)),
+          ("leap_int8_vfirst_bv128_t256_zrows", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256,
+                                                             zrows=True)),
+          ("leap_int8_vfirst_bv128_t256", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256)),
+          ] if args.extras else []
 for name, c in EXTRAS:
-    if name.endswith("mb1"):
-        continue
-    check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", BV=c.BV,
-                                   threads=c.threads, bthreads=c.bthreads, bminblocks=c.bminblocks))
+    for kind in kinds:
+        check_cfgs.append(replace(c, kind=kind, H=2, HV=4, p=4, r=2, out_dtype="float32"))
 ps_cfgs = [PerStepConfig(kind=k, H=2, HV=4, mode=m, v_first=vf, out_dtype="float32")
            for k, m, vf in (("gdn", "int8", True), ("kda", "int8", False), ("gdn", "bf16", True))]
 bench_cfgs = []

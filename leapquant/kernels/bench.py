@@ -208,6 +208,19 @@ def bench_leap(cfg, N, device="cuda", decoder=None):
     return us, us_nb, leap_bytes(cfg, N)
 
 
+def profile_steps(cfg, N, steps=3, device="cuda"):
+    """A few steady-state steps (N/p requests at their boundary each) on one pool, for ncu to capture."""
+    from leapquant.kernels.decode import LeapDecoder
+    gen = torch.Generator(device=device).manual_seed(1)
+    dec = LeapDecoder(cfg)
+    st = _leap_pool(cfg, N, device, gen)
+    x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
+    idx = torch.randperm(N, device=device, generator=gen).to(torch.int32)
+    for _ in range(steps):
+        dec.step(st, *x, idx)
+    torch.cuda.synchronize()
+
+
 def bench_perstep(cfg, N, device="cuda"):
     from leapquant.kernels.decode import PerStepDecoder
     gen = torch.Generator(device=device).manual_seed(2)

@@ -45,6 +45,9 @@ class DecodeConfig:
                                # 128 registers instead of 168–250 = one program per SM in v1–v2)
     out_dtype: str = "bfloat16"  # "float32" for tight tests
     compact: bool = True       # v3: boundary grid over the list of requests at their window's end
+    dminblocks: int = 0        # decode programs per SM for __launch_bounds__ (0: TileLang's default)
+    zrows: bool = False        # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
+                               # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -55,12 +58,16 @@ class DecodeConfig:
             raise ValueError("HV must be a multiple of H and V a multiple of BV")
         if self.mode == "window_bf16" and self.r:
             object.__setattr__(self, "r", 0)
+        if self.zrows and not (self.v_first and self.mode == "leap" and self.K % 16 == 0
+                               and self.BV % (self.threads // (self.K // 16)) == 0):
+            raise ValueError("zrows needs V-first INT8 and BV a multiple of threads / (K / 16)")
 
     @property
     def tag(self) -> str:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
-                + ("" if self.compact else "-full")
+                + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 
 
@@ -103,9 +110,33 @@ def decode_program(cfg: DecodeConfig):
         cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"),
     ):
         with T.Kernel(V // BV, HV, N, threads=cfg.threads) as (vt, hv, n):
-            Zs = T.alloc_shared((BV, K) if cfg.v_first else (K, BV), zdt)
-            G = T.alloc_shared((P + 1, Kd), f32)
-            xs = T.alloc_shared((2, K), f32)       # α⊙k, α⊙q·scale
+            if cfg.dminblocks:
+                T.annotate_min_blocks_per_sm(cfg.dminblocks)
+            if not cfg.zrows:
+                Zs = T.alloc_shared((BV, K) if cfg.v_first else (K, BV), zdt)
+            else:
+                # v4b: lane t of a group of LPR = K/16 lanes holds bytes [16t, 16t + 16) of rows r0, r0 + RP, ...
+                # of the tile (RP = threads / LPR rows per pass, NPASS passes): one 16-byte load per row and
+                # lane, a warp reads 512 contiguous bytes; the ys slice of the lane stays in registers
+                LPR = K // 16
+                RP = cfg.threads // LPR
+                NPASS = BV // RP
+                zl = T.alloc_local((NPASS * 16,), "int8")
+                yl = T.alloc_local((2, 16), f32)
+                acc = T.alloc_local((2,), f32)
+                tx = T.get_thread_binding(0)
+                lt = tx % LPR
+                r0 = tx // LPR
+            G = T.alloc_shared((P + 1, Kd), f32)   # prefix sums of the buffered log-decays (G_0 = 0)
+            rks = T.alloc_shared((P, K), f16)      # buffered keys (rows ≥ m zero)
+            rus = T.alloc_shared((P, BV), f16)     # buffered u, this value tile (rows ≥ m zero)
+            Kcs = T.alloc_shared((Rz, K), f16)
+            Ucs = T.alloc_shared((Rz, BV), f16)
+            cs = T.alloc_shared((K,), f32)
+            vb = T.alloc_shared((2, BV), f32)      # B (scale of the tile's value columns), v
+            bt = T.alloc_shared((1,), f32)         # β
+            k16 = T.alloc_shared((K,), f16)
+            xs = T.alloc_shared((3, K), f32)       # α⊙k, α⊙q·scale, fp16(k)⊙q·scale
             ys = T.alloc_shared((2, K), f32)       # c ⊙ Γ_{1:m} x
             ws = T.alloc_shared((2, P), f32)       # record weights
             wc = T.alloc_shared((2, Rz), f32)      # compensator weights
@@ -121,30 +152,50 @@ def decode_program(cfg: DecodeConfig):
             m = wpos[s]
             h = hv // rep
             v0 = vt * BV
-            if cfg.v_first:
+            # v4: every load of the step is issued here, in one round after s and m are known (v3 issued
+            # them phase by phase between barriers: about seven dependent trips to memory per program)
+            if cfg.zrows:
+                for ps in T.unroll(NPASS):
+                    for e in T.vectorized(16):
+                        zl[ps * 16 + e] = Z[s, hv, v0 + ps * RP + r0, lt * 16 + e]
+            elif cfg.v_first:
                 T.copy(Z[s, hv, v0:v0 + BV, 0:K], Zs)
             else:
                 T.copy(Z[s, hv, 0:K, v0:v0 + BV], Zs)
-            # prefix sums of the buffered log-decays (G_0 = 0), only the m live records
-            for d in T.Parallel(Kd):
-                G[0, d] = 0.0
-                for j in T.serial(P):  # static bound: unrolled, loads in flight together; masked past m
-                    G[j + 1, d] = G[j, d] + T.if_then_else(j < m, gval(rg, s, hv, d, j), 0.0)
+            for j, d in T.Parallel(P, Kd):  # masked past m: only the live records are read
+                G[j + 1, d] = T.if_then_else(j < m, gval(rg, s, hv, d, j), 0.0)
+            for j, d in T.Parallel(P, K):
+                rks[j, d] = T.if_then_else(j < m, rk[s, hv, j, d], T.cast(0, f16))
+            for j, i in T.Parallel(P, BV):
+                rus[j, i] = T.if_then_else(j < m, ru[s, hv, j, v0 + i], T.cast(0, f16))
+            if R > 0:
+                for j, d in T.Parallel(R, K):
+                    Kcs[j, d] = Kc[s, hv, j, d]
+                for j, i in T.Parallel(R, BV):
+                    Ucs[j, i] = Uc[s, hv, j, v0 + i]
+            for d in T.Parallel(K):
+                cs[d] = c[s, hv, d] if leap else 1.0
+                k16[d] = T.cast(k[n, h, d], f16)
+            for i in T.Parallel(BV):
+                vb[0, i] = Bs[s, hv, v0 + i] if leap else 1.0
+                vb[1, i] = T.cast(v[n, hv, v0 + i], f32)
+            bt[0] = beta[n, hv]
             for d in T.Parallel(K):
                 a = T.exp(gval(g, n, hv, d))
                 xs[0, d] = a * T.cast(k[n, h, d], f32)
                 xs[1, d] = a * T.cast(q[n, h, d], f32) * scale
+                xs[2, d] = T.cast(T.cast(k[n, h, d], f16), f32) * T.cast(q[n, h, d], f32) * scale
+            for d in T.Parallel(Kd):
+                G[0, d] = 0.0
+                for j in T.serial(P):  # static bound: unrolled
+                    G[j + 1, d] = G[j + 1, d] + G[j, d]
             for d in T.Parallel(K):
                 gm = T.exp(G[m, 0 if kind == "gdn" else d])
-                if leap:
-                    ys[0, d] = c[s, hv, d] * gm * xs[0, d]
-                    ys[1, d] = c[s, hv, d] * gm * xs[1, d]
-                else:
-                    ys[0, d] = gm * xs[0, d]
-                    ys[1, d] = gm * xs[1, d]
+                ys[0, d] = cs[d] * gm * xs[0, d]
+                ys[1, d] = cs[d] * gm * xs[1, d]
             # record weights k_jᵀ Γ_{j+1:m} x (masked to j < m)
             for j, d in T.Parallel(P, K):
-                dec = T.if_then_else(j < m, T.exp(G[m, 0 if kind == "gdn" else d] - G[j + 1, 0 if kind == "gdn" else d]) * T.cast(rk[s, hv, j, d], f32), 0.0)
+                dec = T.if_then_else(j < m, T.exp(G[m, 0 if kind == "gdn" else d] - G[j + 1, 0 if kind == "gdn" else d]) * T.cast(rks[j, d], f32), 0.0)
                 E1[j, d] = dec * xs[0, d]
                 E2[j, d] = dec * xs[1, d]
             T.reduce_sum(E1, w1, dim=1)
@@ -153,7 +204,7 @@ def decode_program(cfg: DecodeConfig):
                 ws[0, j] = w1[j]
                 ws[1, j] = w2[j]
             for i, d in T.Parallel(1, K):
-                kqf[i, d] = T.cast(T.cast(k[n, h, d], f16), f32) * T.cast(q[n, h, d], f32) * scale
+                kqf[i, d] = xs[2, d]
             T.reduce_sum(kqf, kqr, dim=1)
             kqs[0] = kqr[0]
             if R > 0:
@@ -162,7 +213,7 @@ def decode_program(cfg: DecodeConfig):
                 c1 = T.alloc_fragment((R,), f32)
                 c2 = T.alloc_fragment((R,), f32)
                 for i, d in T.Parallel(R, K):
-                    kk = T.cast(Kc[s, hv, i, d], f32) * T.exp(G[m, 0 if kind == "gdn" else d])
+                    kk = T.cast(Kcs[i, d], f32) * T.exp(G[m, 0 if kind == "gdn" else d])
                     C1[i, d] = kk * xs[0, d]
                     C2[i, d] = kk * xs[1, d]
                 T.reduce_sum(C1, c1, dim=1)
@@ -171,7 +222,24 @@ def decode_program(cfg: DecodeConfig):
                     wc[0, i] = c1[i]
                     wc[1, i] = c2[i]
             # the residual read: one pass over the tile, two vectors
-            if cfg.v_first:
+            if cfg.zrows:
+                for e in T.unroll(16):
+                    yl[0, e] = ys[0, lt * 16 + e]
+                    yl[1, e] = ys[1, lt * 16 + e]
+                for ps in T.unroll(NPASS):
+                    acc[0] = 0.0
+                    acc[1] = 0.0
+                    for e in T.unroll(16):
+                        zz = T.cast(zl[ps * 16 + e], f32)
+                        acc[0] += zz * yl[0, e]
+                        acc[1] += zz * yl[1, e]
+                    for st in T.unroll(LPR.bit_length() - 1):  # butterfly over the LPR lanes of the row
+                        acc[0] += T.shfl_xor(acc[0], LPR >> (st + 1))
+                        acc[1] += T.shfl_xor(acc[1], LPR >> (st + 1))
+                    if lt == 0:
+                        zr[0, ps * RP + r0] = acc[0]
+                        zr[1, ps * RP + r0] = acc[1]
+            elif cfg.v_first:
                 Z1 = T.alloc_fragment((BV, K), f32)
                 Z2 = T.alloc_fragment((BV, K), f32)
                 z1 = T.alloc_fragment((BV,), f32)
@@ -193,34 +261,35 @@ def decode_program(cfg: DecodeConfig):
                     Z2[d, i] = zz * ys[1, d]
                 T.reduce_sum(Z1, z1, dim=0)
                 T.reduce_sum(Z2, z2, dim=0)
-            for i in T.Parallel(BV):
-                zr[0, i] = z1[i]
-                zr[1, i] = z2[i]
+            if not cfg.zrows:
+                for i in T.Parallel(BV):
+                    zr[0, i] = z1[i]
+                    zr[1, i] = z2[i]
             A1 = T.alloc_fragment((BV,), f32)
             A2 = T.alloc_fragment((BV,), f32)
             for i in T.Parallel(BV):
                 if leap:
-                    A1[i] = Bs[s, hv, v0 + i] * zr[0, i] * inv127
-                    A2[i] = Bs[s, hv, v0 + i] * zr[1, i] * inv127
+                    A1[i] = vb[0, i] * zr[0, i] * inv127
+                    A2[i] = vb[0, i] * zr[1, i] * inv127
                 else:
                     A1[i] = zr[0, i]
                     A2[i] = zr[1, i]
             for j in T.serial(P):  # static bound (unrolled); rows past m carry weight 0 and are skipped
                 for i in T.Parallel(BV):
-                    uj = T.if_then_else(j < m, T.cast(ru[s, hv, j, v0 + i], f32), 0.0)
+                    uj = T.if_then_else(j < m, T.cast(rus[j, i], f32), 0.0)
                     A1[i] += ws[0, j] * uj
                     A2[i] += ws[1, j] * uj
             for j in T.serial(R):
                 for i in T.Parallel(BV):
-                    A1[i] += wc[0, j] * T.cast(Uc[s, hv, j, v0 + i], f32)
-                    A2[i] += wc[1, j] * T.cast(Uc[s, hv, j, v0 + i], f32)
+                    A1[i] += wc[0, j] * T.cast(Ucs[j, i], f32)
+                    A2[i] += wc[1, j] * T.cast(Ucs[j, i], f32)
             for i in T.Parallel(BV):
-                u16 = T.cast(beta[n, hv] * (T.cast(v[n, hv, v0 + i], f32) - A1[i]), f16)
+                u16 = T.cast(bt[0] * (vb[1, i] - A1[i]), f16)
                 ru[s, hv, m, v0 + i] = u16
                 o[n, hv, v0 + i] = T.cast(A2[i] + T.cast(u16, f32) * kqs[0], cfg.out_dtype)
             if vt == 0:
                 for d in T.Parallel(K):
-                    rk[s, hv, m, d] = T.cast(k[n, h, d], f16)
+                    rk[s, hv, m, d] = k16[d]
                 for d in T.Parallel(Kd):
                     if kind == "gdn":
                         rg[s, hv, m] = g[n, hv]
@@ -265,6 +334,18 @@ def boundary_program(cfg: DecodeConfig):
     def gi(i):
         return 0 if kind == "gdn" else i
 
+    # v4: S_p lives in the fragment in Z's own layout ([V, K] when V-first), so the INT8 load and the quantized
+    # store run along the fragment's contiguous axis; v3 held [K, V] and read/wrote V-first Z transposed, one
+    # byte per lane 512 B apart (32 sectors per warp access): 406 µs of boundary vs 166 µs K-first at GDN 512.
+    FS = (V, K) if vf else (K, V)
+    KAX, VAX = (1, 0) if vf else (0, 1)   # fragment axis of the key rows / of the value columns
+
+    def kv(x, y):  # fragment index -> (key row i, value column j)
+        return (y, x) if vf else (x, y)
+
+    def ss(Ss, i, j):  # S_p[i, j] from the padded shared copy
+        return Ss[j, i] if vf else Ss[i, j]
+
     def kusum(Kh, Uh, i, j):  # Σ_a K̂[i, a] Û[j, a], unrolled in a fixed order
         acc = Kh[i, 0] * Uh[j, 0]
         for a in range(1, R):
@@ -298,8 +379,8 @@ def boundary_program(cfg: DecodeConfig):
             G = T.alloc_shared((P + 1, Kd), f32)
             Kds = T.alloc_shared((R + P, K), f32)
             Us = T.alloc_shared((R + P, V), f32)
-            Ss = T.alloc_shared((K, V + 1), f32)
-            Sf = T.alloc_fragment((K, V), f32)
+            Ss = T.alloc_shared((FS[0], FS[1] + 1), f32)
+            Sf = T.alloc_fragment(FS, f32)
             if cfg.compact:
                 if hv == 0:  # window positions of every request of the batch, spread over the programs
                     for t0 in T.serial(T.ceildiv(N, C * BT)):
@@ -316,10 +397,12 @@ def boundary_program(cfg: DecodeConfig):
                 sl[0] = entry(cnt, par, wnext, lst, idx, t * GY + b)
                 if sl[0] >= 0:
                     s = sl[0]
+                    for j, d in T.Parallel(P, Kd):  # loads in parallel, then the prefix sums in place
+                        G[j + 1, d] = rgv(rg, s, hv, j, d)
                     for d in T.Parallel(Kd):
                         G[0, d] = 0.0
                         for j in T.serial(P):
-                            G[j + 1, d] = G[j, d] + rgv(rg, s, hv, j, d)
+                            G[j + 1, d] = G[j + 1, d] + G[j, d]
                     for j, i in T.Parallel(P, K):
                         Kds[R + j, i] = T.exp(G[P, gi(i)] - G[j + 1, gi(i)]) * T.cast(rk[s, hv, j, i], f32)
                     for j, i in T.Parallel(P, V):
@@ -329,15 +412,17 @@ def boundary_program(cfg: DecodeConfig):
                             Kds[j, i] = T.exp(G[P, gi(i)]) * T.cast(Kc[s, hv, j, i], f32)
                         for j, i in T.Parallel(R, V):
                             Us[j, i] = T.cast(Uc[s, hv, j, i], f32)
-                    for i, j in T.Parallel(K, V):
-                        zv = T.cast(Z[s, hv, j, i] if vf else Z[s, hv, i, j], f32)
+                    for x, y in T.Parallel(*FS):
+                        i, j = kv(x, y)
+                        zv = T.cast(Z[s, hv, x, y], f32)
                         if leap:
-                            Sf[i, j] = T.exp(G[P, gi(i)]) * (c[s, hv, i] * (zv * inv127) * Bs[s, hv, j])
+                            Sf[x, y] = T.exp(G[P, gi(i)]) * (c[s, hv, i] * (zv * inv127) * Bs[s, hv, j])
                         else:
-                            Sf[i, j] = T.exp(G[P, gi(i)]) * zv
+                            Sf[x, y] = T.exp(G[P, gi(i)]) * zv
                     for t in T.serial(R + P):
-                        for i, j in T.Parallel(K, V):
-                            Sf[i, j] += Kds[t, i] * Us[t, j]
+                        for x, y in T.Parallel(*FS):
+                            i, j = kv(x, y)
+                            Sf[x, y] += Kds[t, i] * Us[t, j]
                     if R > 0:
                         Kp = T.alloc_shared((K, R), f32)
                         Ws = T.alloc_shared((V, R), f32)
@@ -347,20 +432,20 @@ def boundary_program(cfg: DecodeConfig):
                         dd = T.alloc_fragment((1,), f32)
                         Kh = T.alloc_shared((K, R), f32)
                         Uh = T.alloc_shared((V, R), f32)
-                        for i, j in T.Parallel(K, V):
-                            Ss[i, j] = Sf[i, j]
+                        for x, y in T.Parallel(*FS):
+                            Ss[x, y] = Sf[x, y]
                         for i, a in T.Parallel(K, R):
                             Kp[i, a] = T.cast(Kc[s, hv, a, i], f32)
                         for _it in T.serial(cfg.iters):
                             T.clear(Wf)
                             for i in T.serial(K):
                                 for j, a in T.Parallel(V, R):
-                                    Wf[j, a] += Ss[i, j] * Kp[i, a]
+                                    Wf[j, a] += ss(Ss, i, j) * Kp[i, a]
                             T.copy(Wf, Ws)
                             T.clear(Knf)
                             for j in T.serial(V):
                                 for i, a in T.Parallel(K, R):
-                                    Knf[i, a] += Ss[i, j] * Ws[j, a]
+                                    Knf[i, a] += ss(Ss, i, j) * Ws[j, a]
                             T.copy(Knf, Kp)
                             # modified Gram–Schmidt, column by column (R's diagonal ≥ 0; zero columns stay zero)
                             for a in T.serial(R):
@@ -378,7 +463,7 @@ def boundary_program(cfg: DecodeConfig):
                         T.clear(Wf)
                         for i in T.serial(K):
                             for j, a in T.Parallel(V, R):
-                                Wf[j, a] += Ss[i, j] * Kp[i, a]
+                                Wf[j, a] += ss(Ss, i, j) * Kp[i, a]
                         for j, a in T.Parallel(V, R):
                             Uh[j, a] = T.cast(T.cast(Wf[j, a], f16), f32)
                             Uc[s, hv, a, j] = T.cast(Wf[j, a], f16)
@@ -387,34 +472,30 @@ def boundary_program(cfg: DecodeConfig):
                             Kc[s, hv, a, i] = T.cast(Kp[i, a], f16)
                         # residual from the shared copy (Sf is dead through the iteration: fewer registers);
                         # same summation order as the former rank-r accumulator
-                        for i, j in T.Parallel(K, V):
-                            Sf[i, j] = Ss[i, j] - kusum(Kh, Uh, i, j)
+                        for x, y in T.Parallel(*FS):
+                            i, j = kv(x, y)
+                            Sf[x, y] = Ss[x, y] - kusum(Kh, Uh, i, j)
                     if leap:
                         cf = T.alloc_fragment((K,), f32)
                         bf = T.alloc_fragment((V,), f32)
-                        T.reduce_abssum(Sf, cf, dim=1)
+                        T.reduce_abssum(Sf, cf, dim=VAX)
                         for i in T.Parallel(K):
                             cf[i] = T.max(T.sqrt(cf[i] / V), 1e-8)
-                        for i, j in T.Parallel(K, V):
-                            Sf[i, j] = Sf[i, j] / cf[i]
-                        T.reduce_absmax(Sf, bf, dim=0)
-                        for i, j in T.Parallel(K, V):
-                            zq = T.clamp(T.round(Sf[i, j] * (127.0 / bf[j])), -127.0, 127.0)
-                            zz = T.if_then_else(bf[j] > 0, T.cast(zq, "int8"), T.cast(0, "int8"))
-                            if vf:
-                                Z[s, hv, j, i] = zz
-                            else:
-                                Z[s, hv, i, j] = zz
+                        for x, y in T.Parallel(*FS):
+                            i, j = kv(x, y)
+                            Sf[x, y] = Sf[x, y] / cf[i]
+                        T.reduce_absmax(Sf, bf, dim=KAX)
+                        for x, y in T.Parallel(*FS):
+                            i, j = kv(x, y)
+                            zq = T.clamp(T.round(Sf[x, y] * (127.0 / bf[j])), -127.0, 127.0)
+                            Z[s, hv, x, y] = T.if_then_else(bf[j] > 0, T.cast(zq, "int8"), T.cast(0, "int8"))
                         for i in T.Parallel(K):
                             c[s, hv, i] = cf[i]
                         for j in T.Parallel(V):
                             Bs[s, hv, j] = bf[j]
                     else:
-                        for i, j in T.Parallel(K, V):
-                            if vf:
-                                Z[s, hv, j, i] = T.cast(Sf[i, j], zdt)
-                            else:
-                                Z[s, hv, i, j] = T.cast(Sf[i, j], zdt)
+                        for x, y in T.Parallel(*FS):
+                            Z[s, hv, x, y] = T.cast(Sf[x, y], zdt)
 
     return boundary
 

@@ -31,6 +31,18 @@ def test_decode_matches_reference(kb, kind, v_first, mode, p, r, N, outliers):
     assert w["out"] <= 1e-3 and w["state"] <= 1e-3, w
 
 
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("BV,threads,dminblocks", [(64, 128, 0), (64, 128, 6), (128, 256, 0)])
+def test_decode_zrows_matches_reference(kb, kind, BV, threads, dminblocks):
+    """v4b row-wise Z read (V-first INT8): same checks, ragged positions, 37 requests, p = 4 and 16."""
+    from leapquant.kernels.decode import DecodeConfig
+    for p, r in ((4, 2), (16, 4)):
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", BV=BV, threads=threads,
+                           dminblocks=dminblocks, zrows=True)
+        w = kb.check_decode(cfg, N=37, windows=3, seed=11)
+        assert not w["nan"] and w["out"] <= 1e-3 and w["state"] <= 1e-3, (p, r, w)
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("v_first", [True, False])
 def test_decode_batch_512(kb, v_first):
