@@ -8,14 +8,14 @@ set -u
 R=$OUT/r; mkdir -p $R/study
 S=${STUDY_TOKENS:-200000}
 nvidia-smi --query-gpu=name,memory.used --format=csv > $R/gpu.txt 2>&1
-python -m pytest -q tests/test_cuda_graphs.py tests/test_window.py tests/test_pipeline.py tests/test_simulate.py \
+[ -n "${SKIP_TESTS:-}" ] || python -m pytest -q tests/test_cuda_graphs.py tests/test_window.py tests/test_pipeline.py tests/test_simulate.py \
     tests/models 2>&1 | tail -30 > $R/pytest.txt
-for m in gdn kda; do
+for m in ${BENCH_MODELS-gdn kda}; do
   python benchmarks/bench_simulate.py --model $m --device cuda --out $R > $R/bench_$m.txt 2>&1
 done
-( time timeout ${GDN_KDA_S:-280} python -m leapquant.models.study --models gdn,kda --tokens $S --device cuda \
-    --parallel 12 --data .devdata --out $R/study --json ) > $R/study_gdn_kda.txt 2>&1
-( time timeout ${RWKV_S:-170} python -m leapquant.models.study --models rwkv7 --tokens $S --device cuda --parallel 8 \
+( time timeout ${GDN_KDA_S:-280} python -m leapquant.models.study --models gdn,kda --tokens $S --device cuda ${STUDY_CONFIGS:+--configs $STUDY_CONFIGS} \
+    --parallel ${PARALLEL:-12} --data .devdata --out $R/study --json ) > $R/study_gdn_kda.txt 2>&1
+[ "${RWKV_S:-170}" = 0 ] || ( time timeout ${RWKV_S:-170} python -m leapquant.models.study --models rwkv7 --tokens $S --device cuda --parallel 8 \
     --configs fp32,bf16,fp8-e4m3-channel,int8-channel,mxfp8,leapquant,leapquant-6,leapquant-4 \
     --data .devdata --out $R/study --json ) > $R/study_rwkv7.txt 2>&1
 python -m leapquant.models.study --report --out $R/study > /dev/null 2>&1

@@ -90,9 +90,11 @@ def _capture(steps: Steps, window: int, state: WindowedState, boundary: Boundary
     for n in names:
         setattr(boundary, n, carry[n])
     graph = torch.cuda.CUDAGraph()
+    # A capture stream of its own: torch's default one is shared by every thread, and two threads
+    # capturing on it at once would interleave their graphs.
     try:
         with deferred_finite_checks(raise_on_exit=False, join=False) as checks, \
-                torch.cuda.graph(graph, capture_error_mode="thread_local"):
+                torch.cuda.graph(graph, stream=torch.cuda.Stream(), capture_error_mode="thread_local"):
             out, new = evolve(static_steps, window, static, boundary, precision)
             for dst, src in zip(_state_tensors(static), _state_tensors(new)):
                 dst.copy_(src)
