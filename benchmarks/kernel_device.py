@@ -7,7 +7,7 @@
 Writes $OUT/results.json after every check and every bench row (a run stopped at its limit still returns
 what it measured), $OUT/log.txt and $OUT/bench.png. `--full-grid` times the v2 boundary (grid (HV, N))
 next to the compact one; `--extras` times (and checks) the v4b row-wise Z read (`zrows`, also with 6 programs
-per SM and with BV = 128 / 256 threads) and the BV = 128 / 256-thread decode. Rows that would start after `--budget-s` seconds are skipped (listed in the JSON).
+per SM and with BV = 128 / 256 threads). Rows that would start after `--budget-s` seconds are skipped (listed in the JSON).
 """
 import argparse
 import json
@@ -73,7 +73,6 @@ EXTRAS = [("leap_int8_vfirst_zrows", DecodeConfig(p=16, r=4, v_first=True, zrows
           ("leap_int8_vfirst_zrows_dmb6", DecodeConfig(p=16, r=4, v_first=True, zrows=True, dminblocks=6)),
           ("leap_int8_vfirst_bv128_t256_zrows", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256,
                                                              zrows=True)),
-          ("leap_int8_vfirst_bv128_t256", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256)),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:
