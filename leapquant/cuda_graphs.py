@@ -17,6 +17,7 @@ the boundary's graph is marked unusable and the plain path runs.
 from __future__ import annotations
 
 import threading
+import warnings
 import weakref
 from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
@@ -54,6 +55,7 @@ class _Captured:
     last: object                         # the boundary's `_last` (Figure-6 statistics) as captured
 
 
+_CAPTURE_LOCK = threading.Lock()
 _GRAPHS: "weakref.WeakKeyDictionary[object, dict[tuple, _Captured | None]]" = weakref.WeakKeyDictionary()
 
 
@@ -90,10 +92,11 @@ def _capture(steps: Steps, window: int, state: WindowedState, boundary: Boundary
     for n in names:
         setattr(boundary, n, carry[n])
     graph = torch.cuda.CUDAGraph()
-    # A capture stream of its own: torch's default one is shared by every thread, and two threads
-    # capturing on it at once would interleave their graphs.
+    # One capture at a time in the process, on a stream of its own: torch's default capture stream is
+    # shared by every thread, and starting a capture syncs the device and empties the cache, which
+    # invalidates a capture under way in another thread.
     try:
-        with deferred_finite_checks(raise_on_exit=False, join=False) as checks, \
+        with _CAPTURE_LOCK, deferred_finite_checks(raise_on_exit=False, join=False) as checks, \
                 torch.cuda.graph(graph, stream=torch.cuda.Stream(), capture_error_mode="thread_local"):
             out, new = evolve(static_steps, window, static, boundary, precision)
             for dst, src in zip(_state_tensors(static), _state_tensors(new)):
@@ -101,9 +104,11 @@ def _capture(steps: Steps, window: int, state: WindowedState, boundary: Boundary
             for n in names:
                 carry[n].copy_(getattr(boundary, n))
             flags = torch.stack(checks.flags) if checks.flags else None
-    except RuntimeError:                     # something in the chain cannot be captured
+    except RuntimeError as e:                # something in the chain cannot be captured
         for n, v in saved.items():
             setattr(boundary, n, v)
+        warnings.warn(f"CUDA graph capture failed, this stream runs eagerly (slower, same arithmetic): {e}",
+                      RuntimeWarning, stacklevel=3)
         return None
     for n in names:
         setattr(boundary, n, carry[n])

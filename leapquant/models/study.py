@@ -144,9 +144,10 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
         from concurrent.futures import ThreadPoolExecutor
 
         def on_stream(c: str) -> None:
-            with torch.cuda.stream(torch.cuda.Stream()):
+            stream = torch.cuda.Stream()
+            with torch.cuda.stream(stream):
                 run_config(c)
-            torch.cuda.synchronize()
+            stream.synchronize()   # not torch.cuda.synchronize(): a device-wide sync breaks other threads' captures
 
         with ThreadPoolExecutor(max_workers=parallel) as pool:
             for f in [pool.submit(on_stream, c) for c in configs]:
