@@ -83,8 +83,8 @@ def decode_program(cfg: DecodeConfig):
     rep = HV // H
     Kd = 1 if kind == "gdn" else K
     leap = cfg.mode == "leap"
-    N = T.symbolic("N")
-    NS = T.symbolic("NS")
+    N = T.dynamic("N")
+    NS = T.dynamic("NS")
     zshape = (NS, HV, V, K) if cfg.v_first else (NS, HV, K, V)
     zdt = "int8" if leap else "bfloat16"
     gshape = (N, HV) if kind == "gdn" else (N, HV, K)
@@ -318,8 +318,8 @@ def boundary_program(cfg: DecodeConfig):
     kind, HV, K, V, P, R = cfg.kind, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r
     Kd = 1 if kind == "gdn" else K
     leap = cfg.mode == "leap"
-    N = T.symbolic("N")
-    NS = T.symbolic("NS")
+    N = T.dynamic("N")
+    NS = T.dynamic("NS")
     zshape = (NS, HV, V, K) if cfg.v_first else (NS, HV, K, V)
     zdt = "int8" if leap else "bfloat16"
     rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
@@ -355,7 +355,7 @@ def boundary_program(cfg: DecodeConfig):
     # compact (v3): grid (HV, C), C ≈ N/p + slack chosen by the host (the length of `gsz`); the decode
     # launch appended the requests at their window's end to `lst` and counted them in cnt[par].
     # Full (v2): grid (HV, N), programs whose request is not at its window's end exit at once.
-    C = T.symbolic("C")
+    C = T.dynamic("C")
     BT = cfg.bthreads
     GY = C if cfg.compact else N
     NTRIP = T.ceildiv(N, C) if cfg.compact else 1
@@ -533,8 +533,8 @@ def perstep_program(cfg: PerStepConfig):
     T = _T()
     kind, H, HV, K, V, BV = cfg.kind, cfg.H, cfg.HV, cfg.K, cfg.V, cfg.BV
     rep = HV // H
-    N = T.symbolic("N")
-    NS = T.symbolic("NS")
+    N = T.dynamic("N")
+    NS = T.dynamic("NS")
     vf = cfg.v_first
     zshape = (NS, HV, V, K) if vf else (NS, HV, K, V)
     q8 = cfg.mode == "int8"
