@@ -89,7 +89,7 @@ def read_document(data_dir: Path, document: str, tokens: int | None) -> torch.Te
 
 def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_dir: Path, data_dir: Path,
                 chunk: int, device: str, progress=None, task=None, seed: int = 0, on_config=None,
-                parallel: int = 1) -> dict:
+                parallel: int = 1, previous: dict | None = None) -> dict:
     from leapquant.models.run import run_document
 
     model = load_model(name, model_dir, data_dir)
@@ -97,7 +97,7 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
         model = model.to(device)
     H, K, V = model.state_shape()
     result = {"model": name, "tokens": len(tokens) - 1, "chunk": chunk, "layers": model.linear_layers(),
-              "heads": H, "dk": K, "dv": V, "device": device, "configs": {}}
+              "heads": H, "dk": K, "dv": V, "device": device, "configs": dict(previous or {})}
     lock = threading.Lock()
 
     def run_config(c: str) -> None:
@@ -152,7 +152,8 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
         with ThreadPoolExecutor(max_workers=parallel) as pool:
             for f in [pool.submit(on_stream, c) for c in configs]:
                 f.result()
-        result["configs"] = {c: result["configs"][c] for c in configs}
+        order = [*(previous or {}), *(c for c in configs if c not in (previous or {}))]
+        result["configs"] = {c: result["configs"][c] for c in order}
     else:
         for c in configs:
             run_config(c)
@@ -255,11 +256,26 @@ def report(out: Path, tag: str = "") -> dict:
     return summary
 
 
+def _previous_configs(path: Path, document: str, tokens: int, chunk: int) -> dict:
+    """The finished configs of an earlier run of the same study, or {} if there is none."""
+    if not path.is_file():
+        return {}
+    old = json.loads(path.read_text())
+    same = (old.get("document"), old.get("tokens"), old.get("chunk")) == (document, tokens, chunk)
+    if not same:
+        raise SystemExit(f"--resume: {path} holds document {old.get('document')!r}, {old.get('tokens')} tokens, chunk "
+                         f"{old.get('chunk')}; this run asks for {document!r}, {tokens}, {chunk} (use another --tag)")
+    return old.get("configs", {})
+
+
 def study(models=MODELS, configs=None, tokens: int | None = None, document: str = DEFAULT_DOC,
           out: Path = ROOT / "results" / "accuracy", model_dir: Path = ROOT / "models", data_dir: Path = DEFAULT_DATA,
           chunk: int = 2048, device: str = "cpu", tag: str = "", threads: int | None = None, show_progress: bool = True,
-          parallel: int = 1) -> dict:
-    """Run the study and write the JSON files, the table and the plots; returns the summary."""
+          parallel: int = 1, resume: bool = False) -> dict:
+    """Run the study and write the JSON files, the table and the plots; returns the summary.
+
+    With `resume`, configs already in an output JSON of the same document, length and chunk are kept
+    and not run again (a long study can be stopped, or extended by more configs, and continued)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     configs = list(configs or CONFIGS)
@@ -277,7 +293,9 @@ def study(models=MODELS, configs=None, tokens: int | None = None, document: str 
         for m in models:
             model = load_model(m, Path(model_dir), Path(data_dir))
             n_layers = len(model.linear_layers())
-            task = progress.add_task(f"{m}: {len(configs)} configs x {n_layers} layers", total=len(configs) * n_layers * (len(doc) - 1))
+            previous = _previous_configs(out / f"{m}{suffix}.json", document, len(doc) - 1, chunk) if resume else {}
+            todo = [c for c in configs if c not in previous]
+            task = progress.add_task(f"{m}: {len(todo)} configs x {n_layers} layers", total=len(todo) * n_layers * (len(doc) - 1))
             t0 = time.perf_counter()
 
             def partial(c, r, m=m):  # keep what is done (a long run can be stopped and reported)
@@ -287,8 +305,9 @@ def study(models=MODELS, configs=None, tokens: int | None = None, document: str 
                           document=document, partial=True)
                 write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r2, indent=1))
 
-            r = study_model(m, configs, doc, model_dir=Path(model_dir), data_dir=Path(data_dir), chunk=chunk,
-                            device=device, progress=progress, task=task, on_config=partial, parallel=parallel)
+            r = study_model(m, todo, doc, model_dir=Path(model_dir), data_dir=Path(data_dir), chunk=chunk,
+                            device=device, progress=progress, task=task, on_config=partial, parallel=parallel,
+                            previous=previous)
             r.update({"document": document, "seconds": round(time.perf_counter() - t0, 1),
                       "command": " ".join(["python -m leapquant.models.study"] + sys.argv[1:])})
             write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r, indent=1))
@@ -311,6 +330,8 @@ def main(argv=None) -> None:
     ap.add_argument("--parallel", type=int, default=1,
                     help="on CUDA: run this many configs at once, each on its own stream (default 1)")
     ap.add_argument("--report", action="store_true", help="only rebuild table/plots from the JSON files")
+    ap.add_argument("--resume", action="store_true",
+                    help="keep the configs already in the output JSON (same document, length, chunk); run the rest")
     ap.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
     args = ap.parse_args(argv)
     if args.report:
@@ -319,6 +340,7 @@ def main(argv=None) -> None:
         summary = study(models=[m for m in args.models.split(",") if m], configs=args.configs.split(",") if args.configs else None,
                         tokens=args.tokens, document=args.document, out=args.out, model_dir=args.model_dir,
                         data_dir=args.data, chunk=args.chunk, device=args.device, tag=args.tag, threads=args.threads, parallel=args.parallel,
+                        resume=args.resume,
                         show_progress=not args.json)
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")

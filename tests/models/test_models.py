@@ -176,3 +176,17 @@ def test_training_script_smoke(tmp_path):
         assert log["steps"] == 2 and math.isfinite(log["held_out_bpb_2k"])
         assert "austen-persuasion.txt" not in log["train_files"]
         load(tmp_path / "out" / f"{kind}.safetensors")
+
+
+def test_study_resume_keeps_finished_configs_and_refuses_another_document(tmp_path):
+    import json
+
+    from leapquant.models.study import _previous_configs
+
+    path = tmp_path / "gdn-x.json"
+    assert _previous_configs(path, "doc.txt", 100, 64) == {}
+    path.write_text(json.dumps({"document": "doc.txt", "tokens": 100, "chunk": 64, "partial": True,
+                                "configs": {"fp32": {"bits_per_byte": 2.0}}}))
+    assert _previous_configs(path, "doc.txt", 100, 64) == {"fp32": {"bits_per_byte": 2.0}}
+    with pytest.raises(SystemExit, match="--resume: .*100 tokens, chunk 64.*99, 64"):
+        _previous_configs(path, "doc.txt", 99, 64)
