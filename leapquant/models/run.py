@@ -120,7 +120,10 @@ def run_document(
         for t0 in range(0, T, chunk):
             t1 = min(t0 + chunk, T)
             steps = spec.steps(**_slice_inputs(inputs, t0, t1, T), scale=scale)
-            outs.append(stream.run(steps.to(dtype=dtype)))
+            try:
+                outs.append(stream.run(steps.to(dtype=dtype)))
+            except ValueError as e:   # say where a state went non-finite: a property of the config
+                raise ValueError(f"{e} (layer {layer}, tokens {t0}-{t1} of {T})") from e
             if ref is not None:
                 ref.run(steps)
                 S, S_ref = stream.state().double(), ref.state()
