@@ -29,6 +29,7 @@ def main() -> None:
     ap.add_argument("--json", action="store_true", help="print the JSON result")
     args = ap.parse_args()
 
+    from leapquant.files import write_text_atomic
     from leapquant.pipeline import FIGURE3, preset
     from leapquant.plots import plot_state_error
     from leapquant.simulate import chunk_tokens, simulate
@@ -54,7 +55,7 @@ def main() -> None:
         d = Path(args.out)
         d.mkdir(parents=True, exist_ok=True)
         tag = f"{args.model}_{'cuda' if args.device.startswith('cuda') else 'cpu'}"
-        (d / f"{tag}.json").write_text(json.dumps(out, indent=1))
+        write_text_atomic(d / f"{tag}.json", json.dumps(out, indent=1))
         plot_state_error({n: (r.curve.tokens, r.curve.state_error) for n, r in res.configs.items()},
                          d / f"{tag}.png", f"synthetic {args.model}, {args.heads} heads 128x128, {args.tokens} tokens")
     if args.json:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -21,6 +20,7 @@ from safetensors.torch import save_file
 
 from leapquant import recurrences
 from leapquant.errors import InputError
+from leapquant.files import atomic_path
 from leapquant.recurrences import Steps
 from leapquant.validation import check_positive_int
 
@@ -50,17 +50,9 @@ def save_trace(path: str | os.PathLike, family: str, layers: list[dict[str, torc
     meta = {"leapquant_trace": TRACE_VERSION, "family": family, "layers": str(len(layers)),
             "spec_options": json.dumps(spec_options or {}), "call_options": json.dumps(call_options or {}),
             "note": note}
-    path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, suffix=".tmp")
-    os.close(fd)
-    try:
+    with atomic_path(path) as tmp:
         save_file(tensors, tmp, metadata=meta)
-        os.replace(tmp, path)
-    finally:
-        if os.path.exists(tmp):
-            os.unlink(tmp)
-    return path
+    return Path(path)
 
 
 @dataclass

@@ -201,9 +201,8 @@ def report(out: Path, tag: str = "") -> dict:
     write_text_atomic(out / f"table{suffix}.md", table)
 
     # Figure 3: state error over the document, mean over layers and heads (and the last layer's worst head)
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from leapquant.plots import plt, save_figure  # the Agg backend, atomic PNG writes
+
     fig, axes = plt.subplots(1, len(models), figsize=(5 * len(models), 4), squeeze=False)
     for ax, m in zip(axes[0], models):
         for c, e in results[m]["configs"].items():
@@ -218,8 +217,7 @@ def report(out: Path, tag: str = "") -> dict:
         ax.grid(alpha=0.3)
         ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(out / f"figure3{suffix}.png", dpi=110)
-    plt.close(fig)
+    save_figure(fig, out / f"figure3{suffix}.png", dpi=110)
 
     f6 = ["Figure 6: largest |entry| / median |entry| of the boundary state (LeapQuant 8-bit, mean over "
           "boundaries sampled once per chunk): state -> after compensators -> after smoothing.\n"]
