@@ -34,7 +34,7 @@ BLOCK_TOKENS = 64
 Evolve = Callable[[Steps, int, WindowedState, Boundary, RecordPrecision], tuple[torch.Tensor, WindowedState]]
 
 
-def usable(window: int, state: WindowedState, boundary: Boundary) -> bool:
+def usable(state: WindowedState, boundary: Boundary) -> bool:
     """Graphs apply to a CUDA state at a window boundary, through a boundary that opts in."""
     return state.S0.is_cuda and state.filled == 0 and bool(getattr(boundary, "graph_safe", False))
 
@@ -67,6 +67,11 @@ def _state_tensors(s: WindowedState) -> tuple[torch.Tensor, ...]:
     return (s.S0, s.buffer.log_alpha, s.buffer.k, s.buffer.u)
 
 
+def _cloned(s: WindowedState) -> WindowedState:
+    S0, la, k, u = (x.clone() for x in _state_tensors(s))
+    return WindowedState(S0, Records(la, k, u), s.filled)
+
+
 def _signature(steps: Steps, window: int, state: WindowedState, precision: RecordPrecision) -> tuple:
     shape = lambda x: (tuple(x.shape), x.dtype, x.device)  # noqa: E731
     return (threading.get_ident(), window, precision, steps.substeps, steps.read_after,
@@ -82,12 +87,14 @@ def _capture(steps: Steps, window: int, state: WindowedState, boundary: Boundary
              precision: RecordPrecision, evolve: Evolve) -> _Captured | None:
     """Capture one block on static copies of `steps`, `state` and the carry (values unused)."""
     names = _carry_names(boundary)
-    if any(not isinstance(getattr(boundary, n, None), torch.Tensor) for n in names):
+    missing = [n for n in names if not isinstance(getattr(boundary, n, None), torch.Tensor)]
+    if missing:
+        warnings.warn(f"CUDA graph capture skipped, this stream runs eagerly: the boundary's graph_carry "
+                      f"{missing} are not tensors after a window", RuntimeWarning, stacklevel=3)
         return None
     saved = {n: getattr(boundary, n) for n in names} | {"_last": getattr(boundary, "_last", None)}
     static_steps = replace(steps, **{n: x.clone() for n, x in _tensor_fields(steps).items()})
-    S0, la, k, u = (x.clone() for x in _state_tensors(state))
-    static = WindowedState(S0, Records(la, k, u), 0)
+    static = _cloned(state)
     carry = {n: getattr(boundary, n).clone() for n in names}
     for n in names:
         setattr(boundary, n, carry[n])
@@ -154,8 +161,7 @@ def evolve_graphed(steps: Steps, window: int, state: WindowedState, boundary: Bo
                 captured.checks.raise_if_any(captured.flags)
             outs.append(captured.out.clone())
             t += block
-        S0, la, k, u = (x.clone() for x in _state_tensors(captured.state))
-        state = WindowedState(S0, Records(la, k, u), 0)
+        state = _cloned(captured.state)
         if captured.last is not None:
             boundary._last = captured.last     # the replayed tensors now hold the last window's values
     if t < T:

@@ -112,61 +112,24 @@ def advance(S0: torch.Tensor, buffer: Records, steps: Steps, precision: RecordPr
     return buffer, out
 
 
-@dataclass
-class PerStepInputs:
-    """A run of tokens prepared for the per-step loop: decays exponentiated and records rounded once.
-
-    Per-record tensors are [..., tokens · substeps, ·]; q is per token [..., tokens, dk].
-    """
-
-    alpha: torch.Tensor
-    k: torch.Tensor
-    b: torch.Tensor | None
-    beta: torch.Tensor
-    v: torch.Tensor
-    q: torch.Tensor
-    substeps: int
-    read_after: int
-
-    @staticmethod
-    def prepare(steps: Steps, dtype: torch.dtype, precision: RecordPrecision) -> "PerStepInputs":
-        return PerStepInputs(
-            alpha=torch.exp(precision.round(steps.log_alpha.to(dtype), precision.decay)),
-            k=precision.round(steps.k.to(dtype), precision.vectors),
-            b=None if steps.b is None else steps.b.to(dtype),
-            beta=steps.beta.to(dtype), v=steps.v.to(dtype), q=steps.q.to(dtype),
-            substeps=steps.substeps, read_after=steps.read_after)
-
-    @property
-    def num_tokens(self) -> int:
-        return self.q.shape[-2]
-
-    def tensors(self) -> dict[str, torch.Tensor]:
-        names = ("alpha", "k", "b", "beta", "v", "q")
-        return {n: getattr(self, n) for n in names if getattr(self, n) is not None}
-
-    def tokens(self, t0: int, t1: int) -> "PerStepInputs":
-        n = self.substeps
-        per_record = {name: x[..., t0 * n:t1 * n, :] for name, x in self.tensors().items() if name != "q"}
-        return replace(self, **per_record, q=self.q[..., t0:t1, :])
-
-
-def per_step_loop(S: torch.Tensor, x: PerStepInputs, boundary: "Boundary", precision: RecordPrecision
-                  ) -> tuple[torch.Tensor, torch.Tensor, Records, int]:
+def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precision: RecordPrecision
+              ) -> tuple[torch.Tensor, "WindowedState"]:
     """Per-step quantization (window 1, no compensator records) with the state formed every token.
 
     The same arithmetic as `advance` with one token's records, in a handful of tensor ops per
     sub-step: this is the path every per-step baseline takes, so it must be cheap. The state is
-    quantized once per token, after all its sub-steps. Stops early if the boundary hands back
-    compensator records (the general path then takes over); returns (state, outputs [..., done, dv],
-    the boundary's records, tokens done).
+    quantized once per token, after all its sub-steps. Stops early (returning the tokens done) if
+    the boundary hands back compensator records, which the general path then handles.
     """
-    n, read_after = x.substeps, x.read_after
-    alpha, k, beta, v, q = (t.unbind(-2) for t in (x.alpha, x.k, x.beta, x.v, x.q))
-    b = None if x.b is None else x.b.unbind(-2)
+    dt = state.S0.dtype
+    n, read_after = steps.substeps, steps.read_after
+    alpha = torch.exp(precision.round(steps.log_alpha.to(dt), precision.decay)).unbind(-2)
+    k = precision.round(steps.k.to(dt), precision.vectors).unbind(-2)
+    b = None if steps.b is None else steps.b.to(dt).unbind(-2)
+    beta, v, q = steps.beta.to(dt).unbind(-2), steps.v.to(dt).unbind(-2), steps.q.to(dt).unbind(-2)
+    S = state.S0
     outs = []
-    comp = Records.empty(S.shape[:-2], S.shape[-2], S.shape[-1], 1, S.dtype, S.device)
-    for t in range(x.num_tokens):
+    for t in range(steps.num_tokens):
         if read_after == 0:
             outs.append((q[t][..., None, :] @ S)[..., 0, :])
         for i in range(t * n, t * n + n):
@@ -176,18 +139,13 @@ def per_step_loop(S: torch.Tensor, x: PerStepInputs, boundary: "Boundary", preci
             if i - t * n + 1 == read_after:
                 outs.append((q[t][..., None, :] @ S)[..., 0, :])
         S, comp = boundary(S)
+        state = WindowedState(S, comp, 0)
         if comp.count:
             break
-    return S, torch.stack(outs, -2), comp, len(outs)
-
-
-def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precision: RecordPrecision
-              ) -> tuple[torch.Tensor, "WindowedState"]:
-    x = PerStepInputs.prepare(steps, state.S0.dtype, precision)
-    S, out, comp, _ = per_step_loop(state.S0, x, boundary, precision)
+    out = torch.stack(outs, -2)
     if steps.out_extra is not None:
-        out = out + steps.out_extra[..., : out.shape[-2], :].to(out.dtype)
-    return out, WindowedState(S, comp, 0)
+        out = out + steps.out_extra[..., : out.shape[-2], :].to(dt)
+    return out, state
 
 
 Boundary = Callable[[torch.Tensor], tuple[torch.Tensor, Records]]
@@ -232,7 +190,7 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
     if on_window is None and state.S0.is_cuda:
         from leapquant import cuda_graphs
 
-        if cuda_graphs.usable(window, state, boundary):
+        if cuda_graphs.usable(state, boundary):
             return cuda_graphs.evolve_graphed(steps, window, state, boundary, precision, _evolve_eager)
     return _evolve_eager(steps, window, state, boundary, precision, on_window)
 

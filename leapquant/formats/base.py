@@ -215,10 +215,6 @@ class FiniteChecks:
         self.flags.append(finite)
         self.names.append(who)
 
-    def all_finite(self) -> torch.Tensor | None:
-        """One device bool: did every recorded check pass (None when nothing was checked)."""
-        return torch.stack(self.flags).all() if self.flags else None
-
     def raise_if_any(self, flags: torch.Tensor | None = None) -> None:
         """Raise for the first failing check; `flags` is a replayed copy of `torch.stack(self.flags)`."""
         if not self.flags:
