@@ -276,6 +276,8 @@ def study(models=MODELS, configs=None, tokens: int | None = None, document: str 
     and not run again (a long study can be stopped, or extended by more configs, and continued)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
+    if isinstance(parallel, bool) or not isinstance(parallel, int) or parallel < 1:
+        raise SystemExit(f"--parallel must be an integer >= 1, got {parallel!r}")
     configs = list(configs or CONFIGS)
     unknown = [c for c in configs if c not in CONFIGS]
     if unknown:
@@ -326,7 +328,8 @@ def main(argv=None) -> None:
     ap.add_argument("--tag", default="", help="suffix for the output files (e.g. 'long')")
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--parallel", type=int, default=1,
-                    help="on CUDA: run this many configs at once, each on its own stream (default 1)")
+                    help="on CUDA: run this many configs at once, each on its own stream (default 1; "
+                         "not yet verified on a GPU since its last fix, see results/accuracy/README.md)")
     ap.add_argument("--report", action="store_true", help="only rebuild table/plots from the JSON files")
     ap.add_argument("--resume", action="store_true",
                     help="keep the configs already in the output JSON (same document, length, chunk); run the rest")

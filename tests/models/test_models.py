@@ -190,3 +190,10 @@ def test_study_resume_keeps_finished_configs_and_refuses_another_document(tmp_pa
     assert _previous_configs(path, "doc.txt", 100, 64) == {"fp32": {"bits_per_byte": 2.0}}
     with pytest.raises(SystemExit, match="--resume: .*100 tokens, chunk 64.*99, 64"):
         _previous_configs(path, "doc.txt", 99, 64)
+
+
+def test_study_rejects_a_bad_parallel_count():
+    from leapquant.models.study import study
+
+    with pytest.raises(SystemExit, match="--parallel must be an integer >= 1, got 0"):
+        study(models=["gdn"], parallel=0)
