@@ -13,13 +13,19 @@ What a block carries to the next is explicit: the windowed state (boundary state
 records) and the tensors the boundary names in `graph_carry` (the power iteration's warm-start keys).
 A boundary opts in with `graph_safe = True`; if capture fails anyway (an op that syncs the host),
 the boundary's graph is marked unusable and the plain path runs.
+
+Several threads may evolve streams at once (`study --parallel`), each on its own CUDA stream. A capture
+must not overlap another thread's CUDA calls (a host sync elsewhere invalidates it, and the capture makes
+that sync fail), so such threads run inside `concurrent_runner()` and pass `checkpoint()` now and then;
+a capture waits until every runner is parked at a checkpoint (`CaptureGate`).
 """
 from __future__ import annotations
 
+import contextlib
 import threading
 import warnings
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, fields, replace
 
 import torch
@@ -55,7 +61,75 @@ class _Captured:
     last: object                         # the boundary's `_last` (Figure-6 statistics) as captured
 
 
-_CAPTURE_LOCK = threading.Lock()
+class CaptureGate:
+    """Many runner threads, one capture at a time, and no runner doing CUDA work during a capture.
+
+    Runners register with `runner()` and call `checkpoint()` at points where they hold no half-done
+    CUDA work; `exclusive()` waits until no other registered runner is between checkpoints. A thread
+    that never registered (the usual single-threaded run) is not waited for: it cannot be elsewhere.
+    """
+
+    def __init__(self) -> None:
+        self._cond = threading.Condition()
+        self._active = 0          # registered runners not parked
+        self._waiting = 0         # captures waiting for the runners to park
+        self._capturing = False
+        self._local = threading.local()
+
+    def _registered(self) -> int:
+        return 1 if getattr(self._local, "registered", False) else 0
+
+    @contextlib.contextmanager
+    def runner(self) -> Iterator[None]:
+        if self._registered():
+            yield
+            return
+        with self._cond:
+            self._active += 1
+        self._local.registered = True
+        try:
+            yield
+        finally:
+            self._local.registered = False
+            with self._cond:
+                self._active -= 1
+                self._cond.notify_all()
+
+    def checkpoint(self) -> None:
+        if not self._registered():
+            return
+        with self._cond:
+            if not (self._waiting or self._capturing):
+                return
+            self._active -= 1
+            self._cond.notify_all()
+            self._cond.wait_for(lambda: not (self._waiting or self._capturing))
+            self._active += 1
+
+    @contextlib.contextmanager
+    def exclusive(self) -> Iterator[None]:
+        me = self._registered()
+        with self._cond:
+            self._active -= me
+            self._waiting += 1
+            self._cond.notify_all()
+            self._cond.wait_for(lambda: self._active == 0 and not self._capturing)
+            self._waiting -= 1
+            self._capturing = True
+        try:
+            yield
+        finally:
+            with self._cond:
+                self._capturing = False
+                self._active += me
+                self._cond.notify_all()
+
+
+_GATE = CaptureGate()
+concurrent_runner = _GATE.runner
+"""`with concurrent_runner():` around a thread's work when several threads evolve streams at once."""
+checkpoint = _GATE.checkpoint
+"""Park here while another thread captures (a no-op outside `concurrent_runner`)."""
 _GRAPHS: "weakref.WeakKeyDictionary[object, dict[tuple, _Captured | None]]" = weakref.WeakKeyDictionary()
 
 
@@ -99,11 +173,10 @@ def _capture(steps: Steps, window: int, state: WindowedState, boundary: Boundary
     for n in names:
         setattr(boundary, n, carry[n])
     graph = torch.cuda.CUDAGraph()
-    # One capture at a time in the process, on a stream of its own: torch's default capture stream is
-    # shared by every thread, and starting a capture syncs the device and empties the cache, which
-    # invalidates a capture under way in another thread.
+    # One capture at a time in the process, while every other runner is parked (`CaptureGate`), on a
+    # stream of its own: torch's default capture stream is shared by every thread.
     try:
-        with _CAPTURE_LOCK, deferred_finite_checks(raise_on_exit=False, join=False) as checks, \
+        with _GATE.exclusive(), deferred_finite_checks(raise_on_exit=False, join=False) as checks, \
                 torch.cuda.graph(graph, stream=torch.cuda.Stream(), capture_error_mode="thread_local"):
             out, new = evolve(static_steps, window, static, boundary, precision)
             for dst, src in zip(_state_tensors(static), _state_tensors(new)):
@@ -129,6 +202,7 @@ def evolve_graphed(steps: Steps, window: int, state: WindowedState, boundary: Bo
     The first block of a new shape runs eagerly (it warms up the libraries capture needs and fills
     the warm-start carry), then is captured; a tail shorter than a block runs eagerly.
     """
+    checkpoint()
     T, block = steps.num_tokens, block_tokens(window)
     graphs = _GRAPHS.setdefault(boundary, {})
     outs: list[torch.Tensor] = []

@@ -24,6 +24,8 @@ def orthonormalize(X: torch.Tensor) -> torch.Tensor:
 
 class CompensatorFitter(ABC):
     name: str = ""
+    graph_safe: bool = False
+    """Whether a CUDA graph may replay it (leapquant.cuda_graphs): same kernels, no host sync, no random draw."""
 
     @abstractmethod
     def keys(self, S: torch.Tensor, rank: int, warm: torch.Tensor | None) -> torch.Tensor:
@@ -43,6 +45,7 @@ class PowerIteration(CompensatorFitter):
 
     iters: int = 2
     name = "power"
+    graph_safe = True
 
     def __post_init__(self) -> None:
         if isinstance(self.iters, bool) or not isinstance(self.iters, int) or self.iters < 1:
@@ -63,7 +66,7 @@ class PowerIteration(CompensatorFitter):
 class ExactSVD(CompensatorFitter):
     """The best rank-r approximation (Eckart–Young): the reference the others are judged by."""
 
-    name = "svd"
+    name = "svd"   # not graph_safe: torch.linalg.svd on CUDA checks convergence on the host
 
     def keys(self, S, rank, warm):
         return torch.linalg.svd(S, full_matrices=False)[0][..., :rank]

@@ -150,9 +150,10 @@ class BoundaryQuantizer:
     @property
     def graph_safe(self) -> bool:
         """Whether windows through this boundary may be replayed as CUDA graphs (`leapquant.cuda_graphs`):
-        deterministic rounding and fitter (a replayed random draw would differ from an eager one)."""
+        deterministic rounding (a replayed random draw would differ from an eager one) and a fitter that
+        says it is capturable (`CompensatorFitter.graph_safe`; rank 0 uses none)."""
         return (self.format.options().get("rounding", "nearest") != "stochastic"
-                and self.pipeline.fitter != "rsvd")
+                and (self.pipeline.rank == 0 or self.fitter.graph_safe))
 
     @property
     def graph_carry(self) -> tuple[str, ...]:

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 import torch
 import torch.nn.functional as F
 
-from leapquant import recurrences
+from leapquant import cuda_graphs, recurrences
 from leapquant.pipeline import Pipeline, StateStream
 from leapquant.recurrences import Steps
 from leapquant.window import WindowedState, evolve
@@ -118,6 +118,7 @@ def run_document(
         ref = ExactStream(torch.zeros(1, H, K, V, dtype=torch.float64, device=device), exact_window) if shadow else None
         outs, errs = [], []
         for t0 in range(0, T, chunk):
+            cuda_graphs.checkpoint()          # let another thread capture a graph (study --parallel)
             t1 = min(t0 + chunk, T)
             steps = spec.steps(**_slice_inputs(inputs, t0, t1, T), scale=scale)
             try:

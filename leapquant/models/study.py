@@ -25,6 +25,7 @@ from pathlib import Path
 
 import torch
 
+from leapquant import cuda_graphs
 from leapquant.files import write_text_atomic
 from leapquant.pipeline import Pipeline, preset
 
@@ -89,7 +90,7 @@ def read_document(data_dir: Path, document: str, tokens: int | None) -> torch.Te
 
 def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_dir: Path, data_dir: Path,
                 chunk: int, device: str, progress=None, task=None, seed: int = 0, on_config=None,
-                parallel: int = 1, previous: dict | None = None) -> dict:
+                parallel: int = 1, previous: dict | None = None, progress_log: Path | None = None) -> dict:
     from leapquant.models.run import run_document
 
     model = load_model(name, model_dir, data_dir)
@@ -103,8 +104,14 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
     def run_config(c: str) -> None:
         _, pipeline = CONFIGS[c]
         fig6: dict[int, list] = {}
+        done = {"chunks": 0, "t0": time.perf_counter()}
 
         def on_chunk(layer, stream):
+            done["chunks"] += 1
+            if progress_log is not None:   # plain lines for runs without a terminal (a device call)
+                with lock, open(progress_log, "a") as f:
+                    f.write(f"{name} {c} layer {layer} chunks {done['chunks']} "
+                            f"{time.perf_counter() - done['t0']:.0f} s\n")
             q = getattr(stream, "quantizer", None)
             if c == FIGURE6 and q is not None and hasattr(q, "sample_stats"):
                 q.sample_stats()
@@ -145,9 +152,10 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
 
         def on_stream(c: str) -> None:
             stream = torch.cuda.Stream()
-            with torch.cuda.stream(stream):
+            # a runner parks at checkpoints while another thread captures a CUDA graph (leapquant.cuda_graphs)
+            with cuda_graphs.concurrent_runner(), torch.cuda.stream(stream):
                 run_config(c)
-            stream.synchronize()   # not torch.cuda.synchronize(): a device-wide sync breaks other threads' captures
+                stream.synchronize()
 
         with ThreadPoolExecutor(max_workers=parallel) as pool:
             for f in [pool.submit(on_stream, c) for c in configs]:
@@ -269,11 +277,12 @@ def _previous_configs(path: Path, document: str, tokens: int, chunk: int) -> dic
 def study(models=MODELS, configs=None, tokens: int | None = None, document: str = DEFAULT_DOC,
           out: Path = ROOT / "results" / "accuracy", model_dir: Path = ROOT / "models", data_dir: Path = DEFAULT_DATA,
           chunk: int = 2048, device: str = "cpu", tag: str = "", threads: int | None = None, show_progress: bool = True,
-          parallel: int = 1, resume: bool = False) -> dict:
+          parallel: int = 1, resume: bool = False, progress_log: Path | None = None) -> dict:
     """Run the study and write the JSON files, the table and the plots; returns the summary.
 
     With `resume`, configs already in an output JSON of the same document, length and chunk are kept
-    and not run again (a long study can be stopped, or extended by more configs, and continued)."""
+    and not run again (a long study can be stopped, or extended by more configs, and continued).
+    `progress_log` gets a line per chunk of every layer and config (for runs without a terminal)."""
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
 
     if isinstance(parallel, bool) or not isinstance(parallel, int) or parallel < 1:
@@ -307,7 +316,7 @@ def study(models=MODELS, configs=None, tokens: int | None = None, document: str 
 
             r = study_model(m, todo, doc, model_dir=Path(model_dir), data_dir=Path(data_dir), chunk=chunk,
                             device=device, progress=progress, task=task, on_config=partial, parallel=parallel,
-                            previous=previous)
+                            previous=previous, progress_log=progress_log)
             r.update({"document": document, "seconds": round(time.perf_counter() - t0, 1),
                       "command": " ".join(["python -m leapquant.models.study"] + sys.argv[1:])})
             write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r, indent=1))
@@ -328,12 +337,13 @@ def main(argv=None) -> None:
     ap.add_argument("--tag", default="", help="suffix for the output files (e.g. 'long')")
     ap.add_argument("--threads", type=int, default=None)
     ap.add_argument("--parallel", type=int, default=1,
-                    help="on CUDA: run this many configs at once, each on its own stream (default 1; "
-                         "not yet verified on a GPU since its last fix, see results/accuracy/README.md)")
+                    help="on CUDA: run this many configs at once, each on its own thread and stream (default 1)")
     ap.add_argument("--report", action="store_true", help="only rebuild table/plots from the JSON files")
     ap.add_argument("--resume", action="store_true",
                     help="keep the configs already in the output JSON (same document, length, chunk); run the rest")
     ap.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
+    ap.add_argument("--progress-log", type=Path, default=None,
+                    help="append a line per chunk, layer and config to this file (progress without a terminal)")
     args = ap.parse_args(argv)
     if args.report:
         summary = report(args.out, args.tag)
@@ -341,7 +351,7 @@ def main(argv=None) -> None:
         summary = study(models=[m for m in args.models.split(",") if m], configs=args.configs.split(",") if args.configs else None,
                         tokens=args.tokens, document=args.document, out=args.out, model_dir=args.model_dir,
                         data_dir=args.data, chunk=args.chunk, device=args.device, tag=args.tag, threads=args.threads, parallel=args.parallel,
-                        resume=args.resume,
+                        resume=args.resume, progress_log=args.progress_log,
                         show_progress=not args.json)
     if args.json:
         sys.stdout.write(json.dumps(summary, indent=1) + "\n")
