@@ -2,6 +2,8 @@
 
 The deferred checks run everywhere; the graph tests need CUDA and skip cleanly without it.
 """
+import warnings
+
 import pytest
 import torch
 
@@ -66,7 +68,9 @@ def _inputs(family, seed=7, T=300):
 
 def _assert_same(pipeline, family, split=(70, 230)):
     steps, S0 = _inputs(family)
-    o, S = _run(pipeline, steps, S0, split=list(split))   # blocks of 64 straddle the chunk edges
+    with warnings.catch_warnings():    # a capture that fails falls back to eager: here that is a failure
+        warnings.filterwarnings("error", message="CUDA graph capture")
+        o, S = _run(pipeline, steps, S0, split=list(split))   # blocks of 64 straddle the chunk edges
     o_ref, S_ref = _plain(pipeline, steps, S0, list(split))
     assert torch.equal(o, o_ref), (o - o_ref).abs().max()
     assert torch.equal(S, S_ref), (S - S_ref).abs().max()
@@ -143,6 +147,15 @@ def test_stochastic_or_randomized_boundaries_are_not_graph_safe():
                  smoother="none")
     assert not p.boundary().graph_safe
     assert formats.get("int8").options().get("rounding") == "nearest"
+
+
+def test_rotation_and_codebook_are_made_once_per_device():
+    """QuaRot's and TurboQuant's constants: a host copy at every step cannot be captured (and stalls)."""
+    from leapquant.formats._rotation import rotation
+    from leapquant.formats.turboquant import _codebook_on
+
+    assert rotation(64, 3, torch.float32, "cpu") is rotation(64, 3, torch.float32, torch.device("cpu"))
+    assert _codebook_on(64, 4, torch.float32, torch.device("cpu"))[0] is _codebook_on(64, 4, torch.float32, torch.device("cpu"))[0]
 
 
 def test_capture_gate_waits_for_runners_to_park():

@@ -31,6 +31,13 @@ def _rotation_cpu(dk: int, seed: int) -> torch.Tensor:
     return h * signs.to(torch.float64)  # H @ diag(signs)
 
 
-def rotation(dk: int, seed: int, dtype: torch.dtype, device: torch.device) -> torch.Tensor:
-    """The [dk, dk] orthogonal matrix R (computed in float64, then cast)."""
+def rotation(dk: int, seed: int, dtype: torch.dtype, device: torch.device | str) -> torch.Tensor:
+    """The [dk, dk] orthogonal matrix R (computed in float64, then cast), shared: do not modify it."""
+    return _rotation_on(dk, seed, dtype, torch.device(device))
+
+
+@lru_cache(maxsize=64)
+def _rotation_on(dk: int, seed: int, dtype: torch.dtype, device: torch.device) -> torch.Tensor:
+    # one copy per device and dtype: a copy from the host at every step would stall a GPU and cannot
+    # be captured in a CUDA graph (leapquant.cuda_graphs)
     return _rotation_cpu(dk, seed).to(device=device, dtype=dtype)

@@ -68,6 +68,13 @@ def lloyd_max_sphere(d: int, bits: int, iters: int = 5000, tol: float = 1e-10) -
     return c, 0.5 * (c[1:] + c[:-1])
 
 
+@lru_cache(maxsize=64)
+def _codebook_on(dk: int, bits: int, dtype: torch.dtype, device: torch.device) -> tuple[torch.Tensor, torch.Tensor]:
+    """Centroids and thresholds on `device`, made once (not copied from the host at every step)."""
+    c, th = lloyd_max_sphere(dk, bits)
+    return torch.tensor(c, dtype=dtype, device=device), torch.tensor(th, dtype=dtype, device=device)
+
+
 class TurboQuant(Format):
     name = "turboquant"
     OPTIONS = {
@@ -78,8 +85,7 @@ class TurboQuant(Format):
     }
 
     def _tables(self, dk: int, dtype: torch.dtype, device) -> tuple[torch.Tensor, torch.Tensor]:
-        c, th = lloyd_max_sphere(dk, self.bits)
-        return (torch.tensor(c, dtype=dtype, device=device), torch.tensor(th, dtype=dtype, device=device))
+        return _codebook_on(dk, self.bits, dtype, torch.device(device))
 
     def quantize(self, x: torch.Tensor, *, generator: torch.Generator | None = None) -> Quantized:
         check_input(x, self.name)

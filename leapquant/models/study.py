@@ -21,6 +21,7 @@ import math
 import sys
 import threading
 import time
+import traceback
 from pathlib import Path
 
 import torch
@@ -153,9 +154,13 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
         def on_stream(c: str) -> None:
             stream = torch.cuda.Stream()
             # a runner parks at checkpoints while another thread captures a CUDA graph (leapquant.cuda_graphs)
-            with cuda_graphs.concurrent_runner(), torch.cuda.stream(stream):
-                run_config(c)
-                stream.synchronize()
+            try:
+                with cuda_graphs.concurrent_runner(), torch.cuda.stream(stream):
+                    run_config(c)
+                    stream.synchronize()
+            except BaseException:      # say it now: the others may run for a long while before f.result()
+                print(f"{name} {c} failed:\n{traceback.format_exc()}", file=sys.stderr, flush=True)
+                raise
 
         with ThreadPoolExecutor(max_workers=parallel) as pool:
             for f in [pool.submit(on_stream, c) for c in configs]:
