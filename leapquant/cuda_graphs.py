@@ -125,6 +125,16 @@ class CaptureGate:
                 self._cond.notify_all()
 
 
+def load_libraries(device: torch.device | str) -> None:
+    """Load what torch loads lazily, once, before several threads start: its CUDA linear-algebra
+    library (QR, triangular solve) loads on first use and two first uses at once raise
+    "lazy wrapper should be called at most once" (seen on the H200, study --parallel 24)."""
+    a = torch.eye(2, device=device)
+    torch.linalg.qr(a)
+    torch.linalg.solve_triangular(a, a, upper=False)
+    torch.cuda.synchronize(device)
+
+
 _GATE = CaptureGate()
 concurrent_runner = _GATE.runner
 """`with concurrent_runner():` around a thread's work when several threads evolve streams at once."""

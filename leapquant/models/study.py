@@ -162,6 +162,7 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
                 print(f"{name} {c} failed:\n{traceback.format_exc()}", file=sys.stderr, flush=True)
                 raise
 
+        cuda_graphs.load_libraries(device)
         with ThreadPoolExecutor(max_workers=parallel) as pool:
             for f in [pool.submit(on_stream, c) for c in configs]:
                 f.result()
