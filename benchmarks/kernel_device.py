@@ -6,8 +6,8 @@
 
 Writes $OUT/results.json after every check and every bench row (a run stopped at its limit still returns
 what it measured), $OUT/log.txt and $OUT/bench.png. `--full-grid` times the v2 boundary (grid (HV, N))
-next to the compact one; `--extras` times (and checks) the v4b row-wise Z read (`zrows`, also with 6 programs
-per SM and with BV = 128 / 256 threads). Rows that would start after `--budget-s` seconds are skipped (listed in the JSON).
+next to the compact one; `--extras` times (and checks) the v4a shared-tile Z read (the default before v4b's row-wise read),
+zrows without the 6-programs-per-SM bound, and zrows with BV = 128 / 256 threads. Rows that would start after `--budget-s` seconds are skipped (listed in the JSON).
 """
 import argparse
 import json
@@ -69,8 +69,8 @@ for kind in kinds:
                                    threads=args.threads))
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
-EXTRAS = [("leap_int8_vfirst_zrows", DecodeConfig(p=16, r=4, v_first=True, zrows=True)),
-          ("leap_int8_vfirst_zrows_dmb6", DecodeConfig(p=16, r=4, v_first=True, zrows=True, dminblocks=6)),
+EXTRAS = [("leap_int8_vfirst_v4a", DecodeConfig(p=16, r=4, v_first=True, zrows=False, dminblocks=0)),
+          ("leap_int8_vfirst_zrows_dmb0", DecodeConfig(p=16, r=4, v_first=True, zrows=True, dminblocks=0)),
           ("leap_int8_vfirst_bv128_t256_zrows", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256,
                                                              zrows=True)),
           ] if args.extras else []

@@ -11,6 +11,7 @@ from dataclasses import asdict, dataclass
 import torch
 
 from leapquant.errors import InputError
+from leapquant.formats._rotation import rotation
 from leapquant.registry import Registry
 
 
@@ -109,12 +110,9 @@ class HadamardRotation(Smoother):
     def _matrix(self, dk: int, like: torch.Tensor) -> torch.Tensor:
         if dk & (dk - 1):
             raise InputError(f"the hadamard smoother needs a power-of-two key dimension, got dk = {dk}")
-        from scipy.linalg import hadamard
-
-        gen = torch.Generator().manual_seed(self.seed)
-        signs = torch.randint(0, 2, (dk,), generator=gen).to(torch.float64) * 2 - 1
-        H = torch.from_numpy(hadamard(dk)).to(torch.float64) / dk ** 0.5
-        return (H * signs[None, :]).to(like)
+        # QuaRot's rotation, made once per device and dtype (a host copy per window cannot be captured
+        # in a CUDA graph; the H200 test caught it)
+        return rotation(dk, self.seed, like.dtype, like.device)
 
     def fit(self, R):
         return self._matrix(R.shape[-2], R)

@@ -150,11 +150,15 @@ def test_stochastic_or_randomized_boundaries_are_not_graph_safe():
 
 
 def test_rotation_and_codebook_are_made_once_per_device():
-    """QuaRot's and TurboQuant's constants: a host copy at every step cannot be captured (and stalls)."""
+    """QuaRot's, TurboQuant's and the Hadamard smoother's constants: a host copy at every step cannot be
+    captured (and stalls)."""
     from leapquant.formats._rotation import rotation
     from leapquant.formats.turboquant import _codebook_on
 
     assert rotation(64, 3, torch.float32, "cpu") is rotation(64, 3, torch.float32, torch.device("cpu"))
+    from leapquant.smoothers import HadamardRotation
+    like = torch.zeros(2, 64, 8)
+    assert HadamardRotation(seed=3).fit(like) is rotation(64, 3, torch.float32, "cpu")   # the smoother's too
     assert _codebook_on(64, 4, torch.float32, torch.device("cpu"))[0] is _codebook_on(64, 4, torch.float32, torch.device("cpu"))[0]
 
 

@@ -45,9 +45,11 @@ class DecodeConfig:
                                # 128 registers instead of 168–250 = one program per SM in v1–v2)
     out_dtype: str = "bfloat16"  # "float32" for tight tests
     compact: bool = True       # v3: boundary grid over the list of requests at their window's end
-    dminblocks: int = 0        # decode programs per SM for __launch_bounds__ (0: TileLang's default)
-    zrows: bool = False        # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
-                               # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile)
+    dminblocks: int | None = None  # decode programs per SM for __launch_bounds__ (0: TileLang's default;
+                               # None: 6 with zrows — 80 registers, no spills — else 0)
+    zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
+                               # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
+                               # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -58,9 +60,14 @@ class DecodeConfig:
             raise ValueError("HV must be a multiple of H and V a multiple of BV")
         if self.mode == "window_bf16" and self.r:
             object.__setattr__(self, "r", 0)
-        if self.zrows and not (self.v_first and self.mode == "leap" and self.K % 16 == 0
-                               and self.BV % (self.threads // (self.K // 16)) == 0):
+        zrows_fits = (self.v_first and self.mode == "leap" and self.K % 16 == 0
+                      and self.BV % (self.threads // (self.K // 16)) == 0)
+        if self.zrows and not zrows_fits:
             raise ValueError("zrows needs V-first INT8 and BV a multiple of threads / (K / 16)")
+        if self.zrows is None:
+            object.__setattr__(self, "zrows", zrows_fits)
+        if self.dminblocks is None:
+            object.__setattr__(self, "dminblocks", 6 if self.zrows and self.threads == 128 else 0)
 
     @property
     def tag(self) -> str:

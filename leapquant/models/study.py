@@ -130,7 +130,7 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
                 raise
             entry = {"bits_per_byte": None, "diverged": True, "error": str(e), "pipeline": pipeline.to_dict()}
         else:
-            entry = {"bits_per_byte": run.bits_per_byte, "seconds": run.seconds,
+            entry = {"bits_per_byte": run.bits_per_byte, "seconds": run.seconds, "device": str(device),
                      "pipeline": None if pipeline is None else pipeline.to_dict(),
                      "bytes_per_element": 4.0 if pipeline is None else pipeline.bytes_per_element(K, V),
                      "nll_bits_per_chunk": run.nll_bits}

@@ -26,19 +26,21 @@ CASES = [(kind, vf, mode, p, r) for kind in ("gdn", "kda") for vf in (True, Fals
 def test_decode_matches_reference(kb, kind, v_first, mode, p, r, N, outliers):
     from leapquant.kernels.decode import DecodeConfig
     cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, mode=mode, out_dtype="float32")
+    assert cfg.zrows == (v_first and mode == "leap")     # the default read: zrows wherever it applies
     w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N)
     assert not w["nan"]
     assert w["out"] <= 1e-3 and w["state"] <= 1e-3, w
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
-@pytest.mark.parametrize("BV,threads,dminblocks", [(64, 128, 0), (64, 128, 6), (128, 256, 0)])
-def test_decode_zrows_matches_reference(kb, kind, BV, threads, dminblocks):
-    """v4b row-wise Z read (V-first INT8): same checks, ragged positions, 37 requests, p = 4 and 16."""
+@pytest.mark.parametrize("BV,threads,dminblocks,zrows", [(64, 128, 0, True), (64, 128, 0, False), (128, 256, 0, True)])
+def test_decode_read_variants_match_reference(kb, kind, BV, threads, dminblocks, zrows):
+    """The V-first INT8 Z reads the default does not take (v4a's shared tile; zrows without the
+    6-programs-per-SM bound or with BV = 128): ragged positions, 37 requests, p = 4 and 16."""
     from leapquant.kernels.decode import DecodeConfig
     for p, r in ((4, 2), (16, 4)):
         cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", BV=BV, threads=threads,
-                           dminblocks=dminblocks, zrows=True)
+                           dminblocks=dminblocks, zrows=zrows)
         w = kb.check_decode(cfg, N=37, windows=3, seed=11)
         assert not w["nan"] and w["out"] <= 1e-3 and w["state"] <= 1e-3, (p, r, w)
 
