@@ -173,6 +173,8 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
             run_config(c)
     fp32 = result["configs"].get("fp32", {}).get("bits_per_byte")
     result["bits_per_byte"] = {c: e["bits_per_byte"] for c, e in result["configs"].items()}
+    # a resumed study may mix devices (e.g. most configs on a GPU, two finished on a CPU): say so
+    result["device"] = "+".join(sorted({e.get("device", str(device)) for e in result["configs"].values()}))
     if fp32:
         result["relative_to_fp32_pct"] = {c: None if b is None else 100 * (b / fp32 - 1)
                                           for c, b in result["bits_per_byte"].items()}
@@ -277,7 +279,8 @@ def _previous_configs(path: Path, document: str, tokens: int, chunk: int) -> dic
     if not same:
         raise SystemExit(f"--resume: {path} holds document {old.get('document')!r}, {old.get('tokens')} tokens, chunk "
                          f"{old.get('chunk')}; this run asks for {document!r}, {tokens}, {chunk} (use another --tag)")
-    return old.get("configs", {})
+    # entries written before they recorded their device ran on the device of the run that wrote the file
+    return {c: {"device": old.get("device", "unknown"), **e} for c, e in old.get("configs", {}).items()}
 
 
 def study(models=MODELS, configs=None, tokens: int | None = None, document: str = DEFAULT_DOC,

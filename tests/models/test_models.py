@@ -185,9 +185,12 @@ def test_study_resume_keeps_finished_configs_and_refuses_another_document(tmp_pa
 
     path = tmp_path / "gdn-x.json"
     assert _previous_configs(path, "doc.txt", 100, 64) == {}
-    path.write_text(json.dumps({"document": "doc.txt", "tokens": 100, "chunk": 64, "partial": True,
-                                "configs": {"fp32": {"bits_per_byte": 2.0}}}))
-    assert _previous_configs(path, "doc.txt", 100, 64) == {"fp32": {"bits_per_byte": 2.0}}
+    path.write_text(json.dumps({"document": "doc.txt", "tokens": 100, "chunk": 64, "partial": True, "device": "cuda",
+                                "configs": {"fp32": {"bits_per_byte": 2.0},
+                                            "bf16": {"bits_per_byte": 2.1, "device": "cpu"}}}))
+    # an entry without its own device ran on the device of the run that wrote the file
+    assert _previous_configs(path, "doc.txt", 100, 64) == {"fp32": {"bits_per_byte": 2.0, "device": "cuda"},
+                                                           "bf16": {"bits_per_byte": 2.1, "device": "cpu"}}
     with pytest.raises(SystemExit, match="--resume: .*100 tokens, chunk 64.*99, 64"):
         _previous_configs(path, "doc.txt", 99, 64)
 
