@@ -69,7 +69,9 @@ for kind in kinds:
                                    threads=args.threads))
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
-EXTRAS = [("leap_int8_vfirst_v4a", DecodeConfig(p=16, r=4, v_first=True, zrows=False, dminblocks=0)),
+EXTRAS = [("leap_int8_vfirst_b5", DecodeConfig(p=16, r=4, v_first=True, bv5=True)),
+          ("leap_int8_kfirst_b5", DecodeConfig(p=16, r=4, v_first=False, bv5=True)),
+          ("leap_int8_vfirst_v4a", DecodeConfig(p=16, r=4, v_first=True, zrows=False, dminblocks=0)),
           ("leap_int8_vfirst_zrows_dmb0", DecodeConfig(p=16, r=4, v_first=True, zrows=True, dminblocks=0)),
           ("leap_int8_vfirst_bv128_t256_zrows", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256,
                                                              zrows=True)),

@@ -47,6 +47,8 @@ class DecodeConfig:
     compact: bool = True       # v3: boundary grid over the list of requests at their window's end
     dminblocks: int | None = None  # decode programs per SM for __launch_bounds__ (0: TileLang's default;
                                # None: 6 with zrows — 80 registers, no spills — else 0)
+    bv5: bool = False          # v5 boundary (NOT yet measured): trips of the list loop from the count read once,
+                               # Gram–Schmidt in one warp with shuffles (NOTES.md, "where the boundary's time goes")
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
@@ -60,6 +62,9 @@ class DecodeConfig:
             raise ValueError("HV must be a multiple of H and V a multiple of BV")
         if self.mode == "window_bf16" and self.r:
             object.__setattr__(self, "r", 0)
+        if self.bv5 and (self.K % 32 or self.bthreads < 32):
+            raise ValueError(f"bv5 (one-warp Gram-Schmidt) needs K a multiple of 32 and bthreads >= 32, "
+                             f"got K = {self.K}, bthreads = {self.bthreads}")
         zrows_fits = (self.v_first and self.mode == "leap" and self.K % 16 == 0
                       and self.BV % (self.threads // (self.K // 16)) == 0)
         if self.zrows and not zrows_fits:
@@ -74,7 +79,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + ("-b5" if self.bv5 else "")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 
 
@@ -400,7 +405,12 @@ def boundary_program(cfg: DecodeConfig):
                     wpos[idx[b]] = T.if_then_else(wnext[b] == P, 0, wnext[b])
             # compact: program b takes list entries b, b + C, ... below the count; else request b if due
             sl = T.alloc_local((1,), "int32")
-            for t in T.serial(NTRIP):
+            nb = T.alloc_local((1,), "int32")
+            nb[0] = cnt[par] if cfg.compact else N
+            # v5: only the trips that have an entry (an empty trip still passed every block barrier of the body:
+            # 14 % of the v4 boundary's stalls at GDN 512); v4: ⌈N / C⌉ trips
+            trips = T.ceildiv(T.max(nb[0] - b, 0), GY) if (cfg.bv5 and cfg.compact) else NTRIP
+            for t in T.serial(trips):
                 sl[0] = entry(cnt, par, wnext, lst, idx, t * GY + b)
                 if sl[0] >= 0:
                     s = sl[0]
@@ -439,6 +449,10 @@ def boundary_program(cfg: DecodeConfig):
                         dd = T.alloc_fragment((1,), f32)
                         Kh = T.alloc_shared((K, R), f32)
                         Uh = T.alloc_shared((V, R), f32)
+                        if cfg.bv5:
+                            ml = T.alloc_local((K // 32, R), f32)
+                            red = T.alloc_local((1,), f32)
+                            tx = T.get_thread_binding(0)
                         for x, y in T.Parallel(*FS):
                             Ss[x, y] = Sf[x, y]
                         for i, a in T.Parallel(K, R):
@@ -455,18 +469,43 @@ def boundary_program(cfg: DecodeConfig):
                                     Knf[i, a] += ss(Ss, i, j) * Ws[j, a]
                             T.copy(Knf, Kp)
                             # modified Gram–Schmidt, column by column (R's diagonal ≥ 0; zero columns stay zero)
-                            for a in T.serial(R):
-                                for b in T.serial(a):
+                            if cfg.bv5:   # one warp, rows i = 32 e + lane in registers, butterfly sums: no block barrier
+                                if tx < 32:
+                                    for e in T.unroll(K // 32):
+                                        for a in T.unroll(R):
+                                            ml[e, a] = Kp[e * 32 + tx, a]
+                                    for a in T.unroll(R):
+                                        for b2 in T.unroll(a):
+                                            red[0] = ml[0, a] * ml[0, b2]
+                                            for e in T.unroll(1, K // 32):
+                                                red[0] += ml[e, a] * ml[e, b2]
+                                            for st in T.unroll(5):
+                                                red[0] += T.shfl_xor(red[0], 16 >> st)
+                                            for e in T.unroll(K // 32):
+                                                ml[e, a] = ml[e, a] - red[0] * ml[e, b2]
+                                        red[0] = ml[0, a] * ml[0, a]
+                                        for e in T.unroll(1, K // 32):
+                                            red[0] += ml[e, a] * ml[e, a]
+                                        for st in T.unroll(5):
+                                            red[0] += T.shfl_xor(red[0], 16 >> st)
+                                        for e in T.unroll(K // 32):
+                                            ml[e, a] = T.if_then_else(red[0] > 0, ml[e, a] / T.sqrt(red[0]), 0.0)
+                                    for e in T.unroll(K // 32):
+                                        for a in T.unroll(R):
+                                            Kp[e * 32 + tx, a] = ml[e, a]
+                            else:
+                                for a in T.serial(R):
+                                    for b in T.serial(a):
+                                        for i in T.Parallel(K):
+                                            Df[i] = Kp[i, a] * Kp[i, b]
+                                        T.reduce_sum(Df, dd, dim=0)
+                                        for i in T.Parallel(K):
+                                            Kp[i, a] = Kp[i, a] - dd[0] * Kp[i, b]
                                     for i in T.Parallel(K):
-                                        Df[i] = Kp[i, a] * Kp[i, b]
+                                        Df[i] = Kp[i, a] * Kp[i, a]
                                     T.reduce_sum(Df, dd, dim=0)
                                     for i in T.Parallel(K):
-                                        Kp[i, a] = Kp[i, a] - dd[0] * Kp[i, b]
-                                for i in T.Parallel(K):
-                                    Df[i] = Kp[i, a] * Kp[i, a]
-                                T.reduce_sum(Df, dd, dim=0)
-                                for i in T.Parallel(K):
-                                    Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
+                                        Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
                         T.clear(Wf)
                         for i in T.serial(K):
                             for j, a in T.Parallel(V, R):

@@ -45,6 +45,28 @@ def test_decode_read_variants_match_reference(kb, kind, BV, threads, dminblocks,
         assert not w["nan"] and w["out"] <= 1e-3 and w["state"] <= 1e-3, (p, r, w)
 
 
+@pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False), ("kda", True)])
+@pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
+def test_boundary_v5_matches_reference(kb, kind, v_first, N, outliers):
+    """v5 boundary (trips from the count, one-warp Gram–Schmidt): the same checks as the default."""
+    from leapquant.kernels.decode import DecodeConfig
+    for p, r in ((4, 2), (16, 4)):
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", bv5=True)
+        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p)
+        assert not w["nan"] and w["out"] <= 1e-3 and w["state"] <= 1e-3, (p, r, w)
+
+
+@pytest.mark.parametrize("bv5", [False, True])
+def test_boundary_grid_of_one_program_per_head_takes_every_request(kb, bv5):
+    """The overflow path: a boundary grid of C = 1 makes one program per head refit all due requests in turn."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", bv5=bv5)
+    d = LeapDecoder(cfg)
+    d.cap = 1
+    w = kb.check_decode(cfg, N=37, windows=4, seed=7, decoder=d)
+    assert not w["nan"] and w["out"] <= 1e-3 and w["state"] <= 1e-3, w
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("v_first", [True, False])
 def test_decode_batch_512(kb, v_first):
