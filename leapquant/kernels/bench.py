@@ -55,7 +55,7 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
     slots = slots or N + 3
     dec = decoder or LeapDecoder(cfg)
     S0 = random_states(slots, cfg.HV, cfg.K, cfg.V, outliers, device, gen)
-    ref = nv.init_state(S0, kind=cfg.kind, p=cfg.p, r=cfg.r, v_first=cfg.v_first, iters=cfg.iters, mode=cfg.mode)
+    ref = nv.init_state(S0, kind=cfg.kind, p=cfg.p, r=cfg.r, v_first=cfg.v_first, iters=cfg.iters, mode=cfg.mode, zfmt=cfg.zfmt)
     if ragged:  # advance random subsets so every slot sits at its own window position
         for _ in range(cfg.p + 3):
             sub = torch.randperm(slots, device=device, generator=gen)[: max(1, slots // 2)].to(torch.int32)
@@ -146,7 +146,7 @@ def bench_fla(kind, N, H=32, HV=32, K=128, V=128, v_first=False, device="cuda"):
 def _leap_pool(cfg, N, device, gen):
     """A full pool with ragged positions and random (finite) records, without running the reference."""
     st = nv.empty_state(N, cfg.HV, cfg.K, cfg.V, kind=cfg.kind, p=cfg.p, r=cfg.r, v_first=cfg.v_first,
-                        iters=cfg.iters, mode=cfg.mode, device=device)
+                        iters=cfg.iters, mode=cfg.mode, zfmt=cfg.zfmt, device=device)
     if cfg.mode == "leap":
         st.Z.copy_(torch.randint(-127, 128, st.Z.shape, device=device, generator=gen).to(torch.int8))
         st.c.uniform_(0.5, 1.5, generator=gen)

@@ -25,11 +25,18 @@ import functools
 import math
 from dataclasses import dataclass
 
+from leapquant.kernels.naive import QMAX
+
+
+ZDT = {"int8": "int8", "fp8e4m3": "float8_e4m3fn"}
+"""TileLang dtype of the residual Z for each element format (naive.ZDTYPE in torch)."""
+
 
 @dataclass(frozen=True)
 class DecodeConfig:
     kind: str = "gdn"          # "gdn" (scalar decay) | "kda" (per key channel)
     mode: str = "leap"         # "leap" (INT8 + compensators + smoothing) | "window_bf16"
+    zfmt: str = "int8"         # the residual's elements in mode leap: "int8" | "fp8e4m3" (naive.QMAX, same scales)
     H: int = 32
     HV: int = 32
     K: int = 128
@@ -58,6 +65,8 @@ class DecodeConfig:
             raise ValueError(f"kind must be gdn or kda, got {self.kind!r}")
         if self.mode not in ("leap", "window_bf16"):
             raise ValueError(f"mode must be leap or window_bf16, got {self.mode!r}")
+        if self.zfmt not in ZDT:
+            raise ValueError(f"zfmt must be one of {list(ZDT)}, got {self.zfmt!r}")
         if self.HV % self.H or self.V % self.BV:
             raise ValueError("HV must be a multiple of H and V a multiple of BV")
         if self.mode == "window_bf16" and self.r:
@@ -65,10 +74,10 @@ class DecodeConfig:
         if self.bv5 and (self.K % 32 or self.bthreads < 32):
             raise ValueError(f"bv5 (one-warp Gram-Schmidt) needs K a multiple of 32 and bthreads >= 32, "
                              f"got K = {self.K}, bthreads = {self.bthreads}")
-        zrows_fits = (self.v_first and self.mode == "leap" and self.K % 16 == 0
+        zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
                       and self.BV % (self.threads // (self.K // 16)) == 0)
         if self.zrows and not zrows_fits:
-            raise ValueError("zrows needs V-first INT8 and BV a multiple of threads / (K / 16)")
+            raise ValueError("zrows needs V-first INT8 (zfmt int8) and BV a multiple of threads / (K / 16)")
         if self.zrows is None:
             object.__setattr__(self, "zrows", zrows_fits)
         if self.dminblocks is None:
@@ -80,6 +89,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
                 + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + ("-b5" if self.bv5 else "")
+                + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 
 
@@ -98,12 +108,12 @@ def decode_program(cfg: DecodeConfig):
     N = T.dynamic("N")
     NS = T.dynamic("NS")
     zshape = (NS, HV, V, K) if cfg.v_first else (NS, HV, K, V)
-    zdt = "int8" if leap else "bfloat16"
+    zdt = ZDT[cfg.zfmt] if leap else "bfloat16"
     gshape = (N, HV) if kind == "gdn" else (N, HV, K)
     rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
     Rz = max(R, 1)
     f32, f16 = "float32", "float16"
-    inv127 = 1.0 / 127.0
+    inv127 = 1.0 / QMAX[cfg.zfmt]        # 1/127 for INT8, 1/448 for FP8 E4M3 (the name says the INT8 case)
 
     def gval(buf, a, b, d, j=None):  # log-decay load, GDN scalar or KDA per channel
         if kind == "gdn":
@@ -333,11 +343,11 @@ def boundary_program(cfg: DecodeConfig):
     N = T.dynamic("N")
     NS = T.dynamic("NS")
     zshape = (NS, HV, V, K) if cfg.v_first else (NS, HV, K, V)
-    zdt = "int8" if leap else "bfloat16"
+    zdt = ZDT[cfg.zfmt] if leap else "bfloat16"
     rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
     Rz = max(R, 1)
     f32, f16 = "float32", "float16"
-    inv127 = 1.0 / 127.0
+    inv127 = 1.0 / QMAX[cfg.zfmt]
     vf = cfg.v_first
 
     def rgv(rg, s, hv, j, d):
@@ -533,8 +543,12 @@ def boundary_program(cfg: DecodeConfig):
                         T.reduce_absmax(Sf, bf, dim=KAX)
                         for x, y in T.Parallel(*FS):
                             i, j = kv(x, y)
-                            zq = T.clamp(T.round(Sf[x, y] * (127.0 / bf[j])), -127.0, 127.0)
-                            Z[s, hv, x, y] = T.if_then_else(bf[j] > 0, T.cast(zq, "int8"), T.cast(0, "int8"))
+                            if cfg.zfmt == "int8":
+                                zq = T.clamp(T.round(Sf[x, y] * (127.0 / bf[j])), -127.0, 127.0)
+                                Z[s, hv, x, y] = T.if_then_else(bf[j] > 0, T.cast(zq, "int8"), T.cast(0, "int8"))
+                            else:   # E4M3, round to nearest even (|x| <= 448: never saturates)
+                                Z[s, hv, x, y] = T.if_then_else(bf[j] > 0, T.cast(Sf[x, y] * (448.0 / bf[j]), zdt),
+                                                                T.cast(0.0, zdt))
                         for i in T.Parallel(K):
                             c[s, hv, i] = cf[i]
                         for j in T.Parallel(V):

@@ -16,7 +16,9 @@ Same arithmetic as the TileLang kernels in `decode.py` (and as the project's pip
 
 ``mode`` selects the paper's Table-2 variants of the per-window state: ``"leap"`` (INT8 + r
 compensators + smoothing), ``"window_bf16"`` (boundary state BF16 in ``Z``, no compensators, no
-smoothing). Per-step variants are in :func:`perstep_step_ref`.
+smoothing). Per-step variants are in :func:`perstep_step_ref`. ``zfmt`` is the residual's element format
+in mode ``"leap"``: ``"int8"`` (Z = round(Y · 127 / B_j), the default) or ``"fp8e4m3"`` (Z = E4M3(Y · 448 / B_j),
+round to nearest even; Hopper and Blackwell convert it in hardware); the scales are the same.
 """
 from __future__ import annotations
 
@@ -25,6 +27,9 @@ from dataclasses import dataclass
 import torch
 
 EPS_C = 1e-8
+QMAX = {"int8": 127.0, "fp8e4m3": 448.0}
+"""The largest residual code of each element format: column j of the smoothed residual maps B_j to it."""
+ZDTYPE = {"int8": torch.int8, "fp8e4m3": torch.float8_e4m3fn}
 
 
 # ----------------------------------------------------------------------------- boundary arithmetic
@@ -58,8 +63,9 @@ def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters
     return Kx.half(), U.half()
 
 
-def quantize_residual(R: torch.Tensor, smooth: bool = True) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """R [..., K, V] FP32 -> (Z int8 [..., K, V], c FP32 [..., K], B FP32 [..., V]) (MATH.md §5)."""
+def quantize_residual(R: torch.Tensor, smooth: bool = True, zfmt: str = "int8"
+                      ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """R [..., K, V] FP32 -> (Z [..., K, V] in `zfmt`, c FP32 [..., K], B FP32 [..., V]) (MATH.md §5)."""
     if smooth:
         c = torch.sqrt(R.abs().mean(-1)).clamp_min(EPS_C)
     else:
@@ -67,13 +73,16 @@ def quantize_residual(R: torch.Tensor, smooth: bool = True) -> tuple[torch.Tenso
     Y = R / c[..., :, None]
     B = Y.abs().amax(-2)
     safe = torch.where(B > 0, B, torch.ones_like(B))
-    Z = torch.round(Y * (127.0 / safe)[..., None, :]).clamp(-127, 127)
-    Z = torch.where(B[..., None, :] > 0, Z, torch.zeros_like(Z)).to(torch.int8)
-    return Z, c, B
+    X = Y * (QMAX[zfmt] / safe)[..., None, :]
+    if zfmt == "int8":
+        X = torch.round(X).clamp(-127, 127)
+    X = torch.where(B[..., None, :] > 0, X, torch.zeros_like(X))   # |X| <= 448: the E4M3 cast never overflows
+    return X.to(ZDTYPE[zfmt]), c, B
 
 
-def boundary(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, smooth: bool = True):
-    """S_p [..., K, V] FP32 -> (Z [..., K, V] int8, c, B, K̃ [..., K, r] fp16, Ũ [..., V, r] fp16)."""
+def boundary(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, smooth: bool = True,
+             zfmt: str = "int8"):
+    """S_p [..., K, V] FP32 -> (Z [..., K, V] in `zfmt`, c, B, K̃ [..., K, r] fp16, Ũ [..., V, r] fp16)."""
     S = S.float()
     if r > 0:
         Kt, Ut = fit_compensators(S, K_prev, r, iters)
@@ -82,13 +91,13 @@ def boundary(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 
         Kt = S.new_zeros(*S.shape[:-2], S.shape[-2], 0).half()
         Ut = S.new_zeros(*S.shape[:-2], S.shape[-1], 0).half()
         R = S
-    Z, c, B = quantize_residual(R, smooth)
+    Z, c, B = quantize_residual(R, smooth, zfmt)
     return Z, c, B, Kt, Ut
 
 
-def dequant_boundary(Z: torch.Tensor, c: torch.Tensor, B: torch.Tensor) -> torch.Tensor:
-    """c_i · (Z_ij / 127) · B_j, Z in logical [..., K, V]."""
-    return c[..., :, None] * (Z.float() / 127.0) * B[..., None, :]
+def dequant_boundary(Z: torch.Tensor, c: torch.Tensor, B: torch.Tensor, zfmt: str = "int8") -> torch.Tensor:
+    """c_i · (Z_ij / QMAX) · B_j, Z in logical [..., K, V]."""
+    return c[..., :, None] * (Z.float() / QMAX[zfmt]) * B[..., None, :]
 
 
 # ----------------------------------------------------------------------------- the state pool
@@ -96,7 +105,7 @@ def dequant_boundary(Z: torch.Tensor, c: torch.Tensor, B: torch.Tensor) -> torch
 class LeapState:
     """A pool of windowed states, one per slot; every tensor is indexed [slot, HV, ...]."""
 
-    Z: torch.Tensor          # int8 (mode leap) or bf16 (window_bf16): [S, HV, V, K] if v_first else [S, HV, K, V]
+    Z: torch.Tensor          # int8 / fp8 e4m3 (mode leap) or bf16 (window_bf16): [S, HV, V, K] if v_first else [S, HV, K, V]
     c: torch.Tensor          # fp32 [S, HV, K]
     B: torch.Tensor          # fp32 [S, HV, V]
     Kc: torch.Tensor         # fp16 [S, HV, r, K]
@@ -111,6 +120,7 @@ class LeapState:
     r: int
     iters: int = 2
     mode: str = "leap"       # "leap" | "window_bf16"
+    zfmt: str = "int8"       # the residual's elements in mode leap: "int8" | "fp8e4m3"
 
     @property
     def smooth(self) -> bool:
@@ -128,7 +138,7 @@ class LeapState:
         """S̃_0 [S, HV, K, V] FP32 as the window reads it (residual + compensators)."""
         if self.mode == "window_bf16":
             return self.z_logical().float()
-        return dequant_boundary(self.z_logical(), self.c, self.B) + self.Kc.float().transpose(-1, -2) @ self.Uc.float()
+        return dequant_boundary(self.z_logical(), self.c, self.B, self.zfmt) + self.Kc.float().transpose(-1, -2) @ self.Uc.float()
 
     def write_boundary(self, slots: torch.Tensor, S: torch.Tensor, K_prev: torch.Tensor | None) -> None:
         """Quantize S [n, HV, K, V] FP32 into the given slots and empty their buffers."""
@@ -137,7 +147,7 @@ class LeapState:
             self.c[slots] = 1.0
             self.B[slots] = 1.0
         else:
-            Zl, c, B, Kt, Ut = boundary(S, K_prev, self.r, self.iters, self.smooth)
+            Zl, c, B, Kt, Ut = boundary(S, K_prev, self.r, self.iters, self.smooth, self.zfmt)
             self.c[slots], self.B[slots] = c, B
             self.Kc[slots] = Kt.transpose(-1, -2)
             self.Uc[slots] = Ut.transpose(-1, -2)
@@ -149,15 +159,18 @@ class LeapState:
 
 
 def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: int = 16, r: int = 4,
-                v_first: bool = True, iters: int = 2, mode: str = "leap", device="cpu") -> LeapState:
+                v_first: bool = True, iters: int = 2, mode: str = "leap", zfmt: str = "int8",
+                device="cpu") -> LeapState:
     if kind not in ("gdn", "kda"):
         raise ValueError(f"kind must be gdn or kda, got {kind!r}")
     if mode not in ("leap", "window_bf16"):
         raise ValueError(f"mode must be leap or window_bf16, got {mode!r}")
+    if zfmt not in QMAX:
+        raise ValueError(f"zfmt must be one of {list(QMAX)}, got {zfmt!r}")
     if mode == "window_bf16":
         r = 0
     zshape = (slots, HV, V, K) if v_first else (slots, HV, K, V)
-    zdt = torch.int8 if mode == "leap" else torch.bfloat16
+    zdt = ZDTYPE[zfmt] if mode == "leap" else torch.bfloat16
     f32, f16 = torch.float32, torch.float16
     return LeapState(
         Z=torch.zeros(zshape, dtype=zdt, device=device),
@@ -169,7 +182,7 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         ru=torch.zeros(slots, HV, p, V, dtype=f16, device=device),
         rg=torch.zeros((slots, HV, p) if kind == "gdn" else (slots, HV, p, K), dtype=f32, device=device),
         window_pos=torch.zeros(slots, dtype=torch.int32, device=device),
-        kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode)
+        kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode, zfmt=zfmt)
 
 
 def init_state(S: torch.Tensor, **kw) -> LeapState:
@@ -201,7 +214,7 @@ def read(st: LeapState, slots: torch.Tensor, m: torch.Tensor, x: torch.Tensor) -
         out = (gam[..., None, :] @ Zl)[..., 0, :]
     else:
         Zl = st.z_logical()[slots].float()
-        out = st.B[slots] * (((st.c[slots] * gam)[..., None, :] @ Zl)[..., 0, :]) / 127.0
+        out = st.B[slots] * (((st.c[slots] * gam)[..., None, :] @ Zl)[..., 0, :]) / QMAX[st.zfmt]
         out = out + ((st.Kc[slots].float() @ gam[..., None])[..., 0][..., None, :] @ st.Uc[slots].float())[..., 0, :]
     p = st.p
     j = torch.arange(1, p + 1, device=x.device)
