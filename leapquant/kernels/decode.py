@@ -382,6 +382,45 @@ def boundary_program(cfg: DecodeConfig):
     GY = C if cfg.compact else N
     NTRIP = T.ceildiv(N, C) if cfg.compact else 1
 
+    # v5 mat-vecs: thread t takes row t mod 128 of the product and half of the sum (t div 128), keeping all R
+    # outputs in registers (one shared load of S and one broadcast row of the right factor per R FMAs; v4: per
+    # 2 FMAs); the second half hands its partial sums over in shared memory.
+    MV5 = cfg.bv5 and K == V and cfg.bthreads == 2 * K
+
+    @T.macro
+    def st_times(Ss, Xr, Out, Part, acc, tx):  # Out[j, a] = Σ_i S[i, j] Xr[i, a]
+        for a in T.unroll(R):
+            acc[a] = 0.0
+        for i0 in T.serial(K // 2):
+            sv = ss(Ss, (tx // V) * (K // 2) + i0, tx % V)
+            for a in T.unroll(R):
+                acc[a] += sv * Xr[(tx // V) * (K // 2) + i0, a]
+        if tx >= V:
+            for a in T.unroll(R):
+                Part[tx % V, a] = acc[a]
+        T.sync_threads()
+        if tx < V:
+            for a in T.unroll(R):
+                Out[tx, a] = acc[a] + Part[tx, a]
+        T.sync_threads()
+
+    @T.macro
+    def s_times(Ss, Xr, Out, Part, acc, tx):  # Out[i, a] = Σ_j S[i, j] Xr[j, a]
+        for a in T.unroll(R):
+            acc[a] = 0.0
+        for j0 in T.serial(V // 2):
+            sv = ss(Ss, tx % K, (tx // K) * (V // 2) + j0)
+            for a in T.unroll(R):
+                acc[a] += sv * Xr[(tx // K) * (V // 2) + j0, a]
+        if tx >= K:
+            for a in T.unroll(R):
+                Part[tx % K, a] = acc[a]
+        T.sync_threads()
+        if tx < K:
+            for a in T.unroll(R):
+                Out[tx, a] = acc[a] + Part[tx, a]
+        T.sync_threads()
+
     def entry(cnt, par, wnext, lst, idx, e):  # the slot to refit, or -1
         if cfg.compact:
             return T.if_then_else(e < cnt[par], idx[lst[T.min(e, N - 1)]], -1)
@@ -463,21 +502,27 @@ def boundary_program(cfg: DecodeConfig):
                             ml = T.alloc_local((K // 32, R), f32)
                             red = T.alloc_local((1,), f32)
                             tx = T.get_thread_binding(0)
+                            acc = T.alloc_local((Rz,), f32)
+                            Part = T.alloc_shared((K, Rz), f32)
                         for x, y in T.Parallel(*FS):
                             Ss[x, y] = Sf[x, y]
                         for i, a in T.Parallel(K, R):
                             Kp[i, a] = T.cast(Kc[s, hv, a, i], f32)
                         for _it in T.serial(cfg.iters):
-                            T.clear(Wf)
-                            for i in T.serial(K):
-                                for j, a in T.Parallel(V, R):
-                                    Wf[j, a] += ss(Ss, i, j) * Kp[i, a]
-                            T.copy(Wf, Ws)
-                            T.clear(Knf)
-                            for j in T.serial(V):
-                                for i, a in T.Parallel(K, R):
-                                    Knf[i, a] += ss(Ss, i, j) * Ws[j, a]
-                            T.copy(Knf, Kp)
+                            if MV5:
+                                st_times(Ss, Kp, Ws, Part, acc, tx)
+                                s_times(Ss, Ws, Kp, Part, acc, tx)
+                            else:
+                                T.clear(Wf)
+                                for i in T.serial(K):
+                                    for j, a in T.Parallel(V, R):
+                                        Wf[j, a] += ss(Ss, i, j) * Kp[i, a]
+                                T.copy(Wf, Ws)
+                                T.clear(Knf)
+                                for j in T.serial(V):
+                                    for i, a in T.Parallel(K, R):
+                                        Knf[i, a] += ss(Ss, i, j) * Ws[j, a]
+                                T.copy(Knf, Kp)
                             # modified Gram–Schmidt, column by column (R's diagonal ≥ 0; zero columns stay zero)
                             if cfg.bv5:   # one warp, rows i = 32 e + lane in registers, butterfly sums: no block barrier
                                 if tx < 32:
@@ -516,13 +561,19 @@ def boundary_program(cfg: DecodeConfig):
                                     T.reduce_sum(Df, dd, dim=0)
                                     for i in T.Parallel(K):
                                         Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
-                        T.clear(Wf)
-                        for i in T.serial(K):
+                        if MV5:
+                            st_times(Ss, Kp, Ws, Part, acc, tx)
                             for j, a in T.Parallel(V, R):
-                                Wf[j, a] += ss(Ss, i, j) * Kp[i, a]
-                        for j, a in T.Parallel(V, R):
-                            Uh[j, a] = T.cast(T.cast(Wf[j, a], f16), f32)
-                            Uc[s, hv, a, j] = T.cast(Wf[j, a], f16)
+                                Uh[j, a] = T.cast(T.cast(Ws[j, a], f16), f32)
+                                Uc[s, hv, a, j] = T.cast(Ws[j, a], f16)
+                        else:
+                            T.clear(Wf)
+                            for i in T.serial(K):
+                                for j, a in T.Parallel(V, R):
+                                    Wf[j, a] += ss(Ss, i, j) * Kp[i, a]
+                            for j, a in T.Parallel(V, R):
+                                Uh[j, a] = T.cast(T.cast(Wf[j, a], f16), f32)
+                                Uc[s, hv, a, j] = T.cast(Wf[j, a], f16)
                         for i, a in T.Parallel(K, R):
                             Kh[i, a] = T.cast(T.cast(Kp[i, a], f16), f32)
                             Kc[s, hv, a, i] = T.cast(Kp[i, a], f16)
