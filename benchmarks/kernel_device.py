@@ -39,12 +39,13 @@ ap.add_argument("--extras", action="store_true")
 ap.add_argument("--sweep-r", default="2,4,8")
 ap.add_argument("--sweep-p", default="")
 ap.add_argument("--budget-s", type=float, default=250.0)
+ap.add_argument("--bv5", action="store_true", help="with --profile-only: the v5 boundary")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
 args = ap.parse_args()
 if args.profile_only:
     for vf in (True, False):
-        cfg = DecodeConfig(kind="gdn", p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads)
+        cfg = DecodeConfig(kind="gdn", p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads, bv5=args.bv5)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()

@@ -244,9 +244,12 @@ def bench_perstep(cfg, N, device="cuda"):
 
 def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablations=True, ablation_batch=256,
           sweeps=False, sweep_batch=256, layouts=(True, False), BV=64, threads=128, log=print,
-          sweep_p=(4, 8, 16, 32), sweep_r=(2, 4, 8, 16), full_grid=False, extra=(), deadline=None, on_row=None):
+          sweep_p=(4, 8, 16, 32), sweep_r=(2, 4, 8, 16), full_grid=False, extra=(), deadline=None, on_row=None,
+          zfmt="int8", bv5=False):
     """Time every variant; returns {"ceiling_tbs": float, "rows": [...]} (rows as the --json output).
 
+    `zfmt` ("int8" | "fp8e4m3") and `bv5` pick the leapquant rows' residual format and boundary version
+    (`DecodeConfig`); their names say which (`leap_int8_vfirst`, `leap_fp8e4m3_kfirst_b5`, ...).
     `full_grid` adds the v2 boundary (grid (HV, N), early exit) next to the compact one (V-first);
     `extra` is a list of (name, DecodeConfig) rows timed at every batch; rows past `deadline`
     (time.time()) are skipped and listed in "skipped"; `on_row(result)` is called after each row."""
@@ -286,8 +289,9 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
             best = min(t_kf, t_vf)
             add(kind, N, "fla_fp32_kfirst", t_kf, b_fla, best, t_kf, t_vf)
             add(kind, N, "fla_fp32_vfirst", t_vf, b_fla, best, t_kf, t_vf)
-            variants = [(f"leap_int8_{'vfirst' if vf else 'kfirst'}",
-                         DecodeConfig(kind=kind, p=p, r=r, v_first=vf, BV=BV, threads=threads)) for vf in layouts]
+            variants = [(f"leap_{zfmt}_{'vfirst' if vf else 'kfirst'}" + ("_b5" if bv5 else ""),
+                         DecodeConfig(kind=kind, p=p, r=r, v_first=vf, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5))
+                        for vf in layouts]
             if full_grid:
                 variants.append(("leap_int8_vfirst_v2grid",
                                  DecodeConfig(kind=kind, p=p, r=r, v_first=True, BV=BV, threads=threads, compact=False)))
@@ -311,12 +315,12 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
                     {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us})
             if sweeps and N == sweep_batch and not late(f"{kind} sweeps"):
                 for pp in sweep_p:
-                    cfg = DecodeConfig(kind=kind, p=pp, r=r, v_first=True, BV=BV, threads=threads)
+                    cfg = DecodeConfig(kind=kind, p=pp, r=r, v_first=True, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5)
                     us, us_nb, nb = bench_leap(cfg, N)
                     add(kind, N, f"sweep_p{pp}_r{r}", us, nb, best, t_kf, t_vf,
                         {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": pp, "r": r})
                 for rr in sweep_r:
-                    cfg = DecodeConfig(kind=kind, p=p, r=rr, v_first=True, BV=BV, threads=threads)
+                    cfg = DecodeConfig(kind=kind, p=p, r=rr, v_first=True, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5)
                     us, us_nb, nb = bench_leap(cfg, N)
                     add(kind, N, f"sweep_p{p}_r{rr}", us, nb, best, t_kf, t_vf,
                         {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": rr})

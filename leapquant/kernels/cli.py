@@ -81,18 +81,23 @@ def check(arch: list[str] = typer.Option(["sm_90"], "--arch", help="sm_90, sm_10
 def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               model: list[str] = typer.Option(["gdn", "kda"], "--model"),
               p: int = 16, r: int = 4, bv: int = 64, threads: int = 128,
+              zfmt: str = typer.Option("int8", help="residual elements: int8 | fp8e4m3"),
+              bv5: bool = typer.Option(False, help="the v5 boundary (not yet measured; NOTES.md)"),
               sweeps: bool = typer.Option(False, help="p in {4,8,16,32} and r in {2,4,8,16} at batch 256"),
               ablations: bool = typer.Option(True, help="per-step INT8/BF16 and per-window BF16 at batch 256"),
               as_json: bool = typer.Option(False, "--json", help="print JSON rows"),
               png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip)")):
     """Time the kernels against FLA's FP32 fused_recurrent kernels (both layouts) in the same run."""
+    from leapquant.kernels.decode import ZDT
+    if zfmt not in ZDT:
+        raise typer.BadParameter(f"--zfmt must be one of {list(ZDT)}, got {zfmt!r}")
     import torch
     if not torch.cuda.is_available():
         typer.echo("leapquant bench needs a CUDA GPU", err=True)
         raise typer.Exit(2)
     from leapquant.kernels import bench as kb
     res = kb.bench(kinds=tuple(model), batches=tuple(batch), p=p, r=r, ablations=ablations, sweeps=sweeps,
-                   BV=bv, threads=threads, log=(lambda *a: None) if as_json else print)
+                   BV=bv, threads=threads, log=(lambda *a: None) if as_json else print, zfmt=zfmt, bv5=bv5)
     if as_json:
         typer.echo(json.dumps(res["rows"], indent=1))
     else:

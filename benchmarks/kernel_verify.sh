@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# One device call that verifies and times what session 3 prepared without a GPU (issue 6):
+#   source .devbundle/setup.sh && bash benchmarks/kernel_verify.sh          (results: $OUT/r.tgz, one file)
+# 1. the CUDA kernel tests (the v5 boundary, the FP8 residual, the C = 1 overflow path, and everything else);
+# 2. the bench with the v5 and FP8 rows beside the default (--extras), FLA in the same run;
+# 3. an ncu source profile of one v5 boundary launch (GDN 512, V-first), summarised per SASS line.
+set -u
+R=$OUT/r; mkdir -p $R/k
+T0=$(date +%s)
+python -m pytest -q tests/kernels/test_decode_cuda.py 2>&1 | tail -25 > $R/pytest_kernels.txt
+echo "tests $(( $(date +%s) - T0 )) s" >> $R/times.txt
+python benchmarks/kernel_device.py --out $R/k --extras --no-check --batches 32,256,512 --budget-s 150 > $R/k/stdout.txt 2>&1
+echo "bench $(( $(date +%s) - T0 )) s" >> $R/times.txt
+timeout 150 ncu --clock-control none -k regex:boundary_kernel --launch-skip 1 -c 1 --set full --import-source yes \
+    -o $R/bnd5 python benchmarks/kernel_device.py --profile-only --bv5 > $R/ncu_log.txt 2>&1 \
+  && ncu -i $R/bnd5.ncu-rep --page details > $R/bnd5_details.txt 2>> $R/ncu_log.txt \
+  && ncu -i $R/bnd5.ncu-rep --page source --csv --print-source sass | gzip > $R/bnd5_sass.csv.gz
+rm -f $R/bnd5.ncu-rep
+echo "ncu $(( $(date +%s) - T0 )) s" >> $R/times.txt
+tar czf $OUT/r.tgz -C $OUT r && rm -rf $R
