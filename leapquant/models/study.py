@@ -171,14 +171,49 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
     else:
         for c in configs:
             run_config(c)
+    return _summarise(result, str(device))
+
+
+def _summarise(result: dict, device: str) -> dict:
+    """Bits per byte per config, change against FP32, and the devices the configs ran on."""
     fp32 = result["configs"].get("fp32", {}).get("bits_per_byte")
     result["bits_per_byte"] = {c: e["bits_per_byte"] for c, e in result["configs"].items()}
-    # a resumed study may mix devices (e.g. most configs on a GPU, two finished on a CPU): say so
-    result["device"] = "+".join(sorted({e.get("device", str(device)) for e in result["configs"].values()}))
+    # a resumed or merged study may mix devices (e.g. most configs on a GPU, two on a CPU): say so
+    result["device"] = "+".join(sorted({e.get("device", device) for e in result["configs"].values()}))
     if fp32:
         result["relative_to_fp32_pct"] = {c: None if b is None else 100 * (b / fp32 - 1)
                                           for c, b in result["bits_per_byte"].items()}
     return result
+
+
+def merge(sources: list[Path], out: Path, tag: str = "") -> dict:
+    """Combine the `{model}{tag}.json` files of several output folders (e.g. one per GPU, each running some
+    configs) into `out`: same document, length and chunk required, each config from exactly one folder."""
+    suffix = f"-{tag}" if tag else ""
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    for m in MODELS:
+        parts = [(src, json.loads((Path(src) / f"{m}{suffix}.json").read_text()))
+                 for src in sources if (Path(src) / f"{m}{suffix}.json").is_file()]
+        if not parts:
+            continue
+        first_src, merged = parts[0][0], dict(parts[0][1], configs={})
+        key = lambda d: (d.get("document"), d.get("tokens"), d.get("chunk"))  # noqa: E731
+        where: dict[str, Path] = {}
+        for src, d in parts:
+            if key(d) != key(merged):
+                raise SystemExit(f"--merge: {src}/{m}{suffix}.json holds document/tokens/chunk {key(d)}, "
+                                 f"{first_src} holds {key(merged)}")
+            for c, e in d.get("configs", {}).items():
+                if c in where:
+                    raise SystemExit(f"--merge: config {c!r} of {m} is in both {where[c]} and {src}")
+                where[c] = src
+                merged["configs"][c] = {"device": d.get("device", "unknown"), **e}
+        merged["configs"] = {c: merged["configs"][c] for c in [*CONFIGS, *merged["configs"]] if c in merged["configs"]}
+        merged["partial"] = any(d.get("partial") for _, d in parts)
+        merged["merged_from"] = [str(src) for src, _ in parts]
+        write_text_atomic(out / f"{m}{suffix}.json", json.dumps(_summarise(merged, "unknown"), indent=1))
+    return report(out, tag)
 
 
 # ---- report ------------------------------------------------------------------------------------------
@@ -231,7 +266,10 @@ def report(out: Path, tag: str = "") -> dict:
         ax.set_ylabel("‖S − S_ref‖ / ‖S_ref‖ (mean over layers, heads)")
         ax.set_title(f"{m}")
         ax.grid(alpha=0.3)
-        ax.legend(fontsize=7)
+        if ax.get_lines():
+            ax.legend(fontsize=7)
+        else:   # no config of this run measured the state error (the Figure-3 configs keep a shadow state)
+            ax.text(0.5, 0.5, "no state error recorded", ha="center", va="center", transform=ax.transAxes)
     fig.tight_layout()
     save_figure(fig, out / f"figure3{suffix}.png", dpi=110)
 
@@ -348,13 +386,17 @@ def main(argv=None) -> None:
     ap.add_argument("--parallel", type=int, default=1,
                     help="on CUDA: run this many configs at once, each on its own thread and stream (default 1)")
     ap.add_argument("--report", action="store_true", help="only rebuild table/plots from the JSON files")
+    ap.add_argument("--merge", type=Path, nargs="+", default=None, metavar="DIR",
+                    help="combine the JSON files (this --tag) of these folders into --out, then report")
     ap.add_argument("--resume", action="store_true",
                     help="keep the configs already in the output JSON (same document, length, chunk); run the rest")
     ap.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
     ap.add_argument("--progress-log", type=Path, default=None,
                     help="append a line per chunk, layer and config to this file (progress without a terminal)")
     args = ap.parse_args(argv)
-    if args.report:
+    if args.merge:
+        summary = merge(args.merge, args.out, args.tag)
+    elif args.report:
         summary = report(args.out, args.tag)
     else:
         summary = study(models=[m for m in args.models.split(",") if m], configs=args.configs.split(",") if args.configs else None,

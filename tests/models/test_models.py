@@ -200,3 +200,31 @@ def test_study_rejects_a_bad_parallel_count():
 
     with pytest.raises(SystemExit, match="--parallel must be an integer >= 1, got 0"):
         study(models=["gdn"], parallel=0)
+
+
+def test_study_merge_combines_folders_and_refuses_overlaps(tmp_path):
+    """One folder per GPU, each with some configs of the same run: merged into one JSON (configs in the
+    study's order, devices kept); a config in two folders, or another document, is an error."""
+    import json
+
+    from leapquant.models.study import merge
+
+    def write(folder, configs, tokens=100, device="cuda"):
+        folder.mkdir(parents=True, exist_ok=True)
+        (folder / "gdn-t.json").write_text(json.dumps({"model": "gdn", "document": "doc.txt", "tokens": tokens,
+                                                        "chunk": 64, "device": device, "configs": configs}))
+
+    write(tmp_path / "a", {"int8-channel": {"bits_per_byte": 2.2}, "fp32": {"bits_per_byte": 2.0}})
+    write(tmp_path / "b", {"leapquant": {"bits_per_byte": 2.0, "device": "cpu"}}, device="cuda")
+    merge([tmp_path / "a", tmp_path / "b"], tmp_path / "out", "t")
+    d = json.loads((tmp_path / "out" / "gdn-t.json").read_text())
+    assert list(d["configs"]) == ["fp32", "int8-channel", "leapquant"]
+    assert d["device"] == "cpu+cuda" and d["configs"]["leapquant"]["device"] == "cpu"
+    assert abs(d["relative_to_fp32_pct"]["int8-channel"] - 10.0) < 1e-9
+    assert (tmp_path / "out" / "table-t.md").is_file()
+    write(tmp_path / "c", {"fp32": {"bits_per_byte": 2.0}})
+    with pytest.raises(SystemExit, match="config 'fp32' of gdn is in both"):
+        merge([tmp_path / "a", tmp_path / "c"], tmp_path / "out2", "t")
+    write(tmp_path / "d", {"bf16": {"bits_per_byte": 2.0}}, tokens=99)
+    with pytest.raises(SystemExit, match="document/tokens/chunk"):
+        merge([tmp_path / "a", tmp_path / "d"], tmp_path / "out3", "t")
