@@ -3,7 +3,7 @@
 #   source .devbundle/setup.sh && bash benchmarks/kernel_verify.sh          (results: $OUT/r.tgz, one file)
 # 1. the CUDA kernel tests (the v5 boundary, the FP8 residual, the C = 1 overflow path, and everything else);
 # 2. the bench with the v5 and FP8 rows beside the default (--extras), FLA in the same run;
-# 3. an ncu source profile of one v5 boundary launch (GDN 512, V-first), summarised per SASS line.
+# 3. ncu source profiles of one v5 boundary launch and one default decode launch (GDN 512, V-first).
 set -u
 R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)
@@ -16,5 +16,10 @@ timeout 150 ncu --clock-control none -k regex:boundary_kernel --launch-skip 1 -c
   && ncu -i $R/bnd5.ncu-rep --page details > $R/bnd5_details.txt 2>> $R/ncu_log.txt \
   && ncu -i $R/bnd5.ncu-rep --page source --csv --print-source sass | gzip > $R/bnd5_sass.csv.gz
 rm -f $R/bnd5.ncu-rep
+timeout 150 ncu --clock-control none -k regex:decode_kernel --launch-skip 1 -c 1 --set full --import-source yes \
+    -o $R/dec python benchmarks/kernel_device.py --profile-only > $R/ncu_dec_log.txt 2>&1 \
+  && ncu -i $R/dec.ncu-rep --page details > $R/dec_details.txt 2>> $R/ncu_dec_log.txt \
+  && ncu -i $R/dec.ncu-rep --page source --csv --print-source sass | gzip > $R/dec_sass.csv.gz
+rm -f $R/dec.ncu-rep
 echo "ncu $(( $(date +%s) - T0 )) s" >> $R/times.txt
 tar czf $OUT/r.tgz -C $OUT r && rm -rf $R
