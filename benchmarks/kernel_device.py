@@ -73,6 +73,8 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
 EXTRAS = [("leap_int8_vfirst_b5", DecodeConfig(p=16, r=4, v_first=True, bv5=True)),
           ("leap_fp8_vfirst", DecodeConfig(p=16, r=4, v_first=True, zfmt="fp8e4m3")),
           ("leap_fp8_kfirst", DecodeConfig(p=16, r=4, v_first=False, zfmt="fp8e4m3")),
+          ("leap_int4_vfirst", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4")),
+          ("leap_int4_kfirst", DecodeConfig(p=16, r=6, v_first=False, zfmt="int4")),
           ("leap_int8_kfirst_b5", DecodeConfig(p=16, r=4, v_first=False, bv5=True)),
           ("leap_int8_vfirst_v4a", DecodeConfig(p=16, r=4, v_first=True, zrows=False, dminblocks=0)),
           ("leap_int8_vfirst_zrows_dmb0", DecodeConfig(p=16, r=4, v_first=True, zrows=True, dminblocks=0)),

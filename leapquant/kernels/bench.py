@@ -169,7 +169,7 @@ def _leap_pool(cfg, N, device, gen):
 def leap_bytes(cfg, N):
     """Average bytes a step moves: state read, half the records read, record write, the boundary amortised."""
     K, V, HV, p, r = cfg.K, cfg.V, cfg.HV, cfg.p, cfg.r
-    zb = 1 if cfg.mode == "leap" else 2
+    zb = (0.5 if cfg.zfmt == "int4" else 1) if cfg.mode == "leap" else 2
     state = K * V * zb + (4 * (K + V) if cfg.mode == "leap" else 0) + 2 * r * (K + V)
     gb = 4 if cfg.kind == "gdn" else 4 * K
     rec = 2 * (K + V) + gb

@@ -25,9 +25,10 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
     dec = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="kda", v_first=False),
            DecodeConfig(kind="gdn", mode="window_bf16", r=0, v_first=False),
            DecodeConfig(kind="kda", v_first=True, zrows=False, dminblocks=0),   # v4a shared-tile read
-           DecodeConfig(kind="gdn", v_first=True, zfmt="fp8e4m3")]
+           DecodeConfig(kind="gdn", v_first=True, zfmt="fp8e4m3"), DecodeConfig(kind="kda", v_first=False, zfmt="int4")]
     bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),
-           DecodeConfig(kind="gdn", v_first=True, bv5=True), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3")]
+           DecodeConfig(kind="gdn", v_first=True, bv5=True), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
+           DecodeConfig(kind="gdn", v_first=True, zfmt="int4")]
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
     if full:
         dec = [DecodeConfig(kind=k, v_first=vf, mode=m, p=p, r=r) for k in ("gdn", "kda") for vf in (True, False)

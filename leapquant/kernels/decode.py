@@ -28,15 +28,38 @@ from dataclasses import dataclass
 from leapquant.kernels.naive import QMAX
 
 
-ZDT = {"int8": "int8", "fp8e4m3": "float8_e4m3fn"}
-"""TileLang dtype of the residual Z for each element format (naive.ZDTYPE in torch)."""
+ZDT = {"int8": "int8", "int4": "uint8", "fp8e4m3": "float8_e4m3fn"}
+"""TileLang dtype of the stored residual Z for each element format (naive.ZDTYPE in torch; INT4 packed)."""
+
+
+def _code4(T, nib):
+    """A 4-bit two's-complement code (0..15 as stored) as float32 −8..7."""
+    return T.cast(nib - T.if_then_else(nib >= 8, 16, 0), "float32")
+
+
+def _nibble(T, byte, h):
+    """Code h (0: low nibble, 1: high) of a packed INT4 byte, sign-extended, as float32."""
+    b = T.cast(byte, "int32")                                                  # 0..255
+    return _code4(T, T.if_then_else(h == 0, T.bitwise_and(b, 15), T.shift_right(b, 4)))
+
+
+def _nibbles(T, byte):
+    """(low code, high code) of a packed INT4 byte, as float32."""
+    b = T.cast(byte, "int32")
+    return _code4(T, T.bitwise_and(b, 15)), _code4(T, T.shift_right(b, 4))
+
+
+def _zshape(cfg, NS):
+    """Z's buffer shape: [slots, HV, V, K] V-first else [slots, HV, K, V]; INT4 halves the last axis."""
+    last = (cfg.K if cfg.v_first else cfg.V) // (2 if cfg.mode == "leap" and cfg.zfmt == "int4" else 1)
+    return (NS, cfg.HV, cfg.V, last) if cfg.v_first else (NS, cfg.HV, cfg.K, last)
 
 
 @dataclass(frozen=True)
 class DecodeConfig:
     kind: str = "gdn"          # "gdn" (scalar decay) | "kda" (per key channel)
     mode: str = "leap"         # "leap" (INT8 + compensators + smoothing) | "window_bf16"
-    zfmt: str = "int8"         # the residual's elements in mode leap: "int8" | "fp8e4m3" (naive.QMAX, same scales)
+    zfmt: str = "int8"         # the residual's elements in mode leap: "int8" | "int4" (packed) | "fp8e4m3" (naive.QMAX)
     H: int = 32
     HV: int = 32
     K: int = 128
@@ -67,6 +90,8 @@ class DecodeConfig:
             raise ValueError(f"mode must be leap or window_bf16, got {self.mode!r}")
         if self.zfmt not in ZDT:
             raise ValueError(f"zfmt must be one of {list(ZDT)}, got {self.zfmt!r}")
+        if self.zfmt == "int4" and (self.K % 2 or self.BV % 2):
+            raise ValueError(f"int4 packs code pairs: K and BV must be even, got K = {self.K}, BV = {self.BV}")
         if self.HV % self.H or self.V % self.BV:
             raise ValueError("HV must be a multiple of H and V a multiple of BV")
         if self.mode == "window_bf16" and self.r:
@@ -107,8 +132,9 @@ def decode_program(cfg: DecodeConfig):
     leap = cfg.mode == "leap"
     N = T.dynamic("N")
     NS = T.dynamic("NS")
-    zshape = (NS, HV, V, K) if cfg.v_first else (NS, HV, K, V)
+    zshape = _zshape(cfg, NS)
     zdt = ZDT[cfg.zfmt] if leap else "bfloat16"
+    i4 = leap and cfg.zfmt == "int4"
     gshape = (N, HV) if kind == "gdn" else (N, HV, K)
     rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
     Rz = max(R, 1)
@@ -135,7 +161,8 @@ def decode_program(cfg: DecodeConfig):
             if cfg.dminblocks:
                 T.annotate_min_blocks_per_sm(cfg.dminblocks)
             if not cfg.zrows:
-                Zs = T.alloc_shared((BV, K) if cfg.v_first else (K, BV), zdt)
+                Zs = T.alloc_shared(((BV, K // 2) if cfg.v_first else (K, BV // 2)) if i4 else
+                                    ((BV, K) if cfg.v_first else (K, BV)), zdt)
             else:
                 # v4b: lane t of a group of LPR = K/16 lanes holds bytes [16t, 16t + 16) of rows r0, r0 + RP, ...
                 # of the tile (RP = threads / LPR rows per pass, NPASS passes): one 16-byte load per row and
@@ -180,6 +207,10 @@ def decode_program(cfg: DecodeConfig):
                 for ps in T.unroll(NPASS):
                     for e in T.vectorized(16):
                         zl[ps * 16 + e] = Z[s, hv, v0 + ps * RP + r0, lt * 16 + e]
+            elif i4 and cfg.v_first:
+                T.copy(Z[s, hv, v0:v0 + BV, 0:K // 2], Zs)
+            elif i4:
+                T.copy(Z[s, hv, 0:K, vt * (BV // 2):vt * (BV // 2) + BV // 2], Zs)
             elif cfg.v_first:
                 T.copy(Z[s, hv, v0:v0 + BV, 0:K], Zs)
             else:
@@ -261,6 +292,36 @@ def decode_program(cfg: DecodeConfig):
                     if lt == 0:
                         zr[0, ps * RP + r0] = acc[0]
                         zr[1, ps * RP + r0] = acc[1]
+            elif i4 and cfg.v_first:   # a byte holds keys 2e, 2e + 1 of one value row: both terms of the row's sum
+                Z1 = T.alloc_fragment((BV, K // 2), f32)
+                Z2 = T.alloc_fragment((BV, K // 2), f32)
+                z1 = T.alloc_fragment((BV,), f32)
+                z2 = T.alloc_fragment((BV,), f32)
+                for i, e in T.Parallel(BV, K // 2):
+                    lo, hi = _nibbles(T, Zs[i, e])
+                    Z1[i, e] = lo * ys[0, 2 * e] + hi * ys[0, 2 * e + 1]
+                    Z2[i, e] = lo * ys[1, 2 * e] + hi * ys[1, 2 * e + 1]
+                T.reduce_sum(Z1, z1, dim=1)
+                T.reduce_sum(Z2, z2, dim=1)
+            elif i4:                   # a byte holds value rows 2e, 2e + 1 at one key: a term of two rows' sums
+                Zl1 = T.alloc_fragment((K, BV // 2), f32)
+                Zh1 = T.alloc_fragment((K, BV // 2), f32)
+                Zl2 = T.alloc_fragment((K, BV // 2), f32)
+                Zh2 = T.alloc_fragment((K, BV // 2), f32)
+                zl1 = T.alloc_fragment((BV // 2,), f32)
+                zh1 = T.alloc_fragment((BV // 2,), f32)
+                zl2 = T.alloc_fragment((BV // 2,), f32)
+                zh2 = T.alloc_fragment((BV // 2,), f32)
+                for d, e in T.Parallel(K, BV // 2):
+                    lo, hi = _nibbles(T, Zs[d, e])
+                    Zl1[d, e] = lo * ys[0, d]
+                    Zh1[d, e] = hi * ys[0, d]
+                    Zl2[d, e] = lo * ys[1, d]
+                    Zh2[d, e] = hi * ys[1, d]
+                T.reduce_sum(Zl1, zl1, dim=0)
+                T.reduce_sum(Zh1, zh1, dim=0)
+                T.reduce_sum(Zl2, zl2, dim=0)
+                T.reduce_sum(Zh2, zh2, dim=0)
             elif cfg.v_first:
                 Z1 = T.alloc_fragment((BV, K), f32)
                 Z2 = T.alloc_fragment((BV, K), f32)
@@ -283,7 +344,13 @@ def decode_program(cfg: DecodeConfig):
                     Z2[d, i] = zz * ys[1, d]
                 T.reduce_sum(Z1, z1, dim=0)
                 T.reduce_sum(Z2, z2, dim=0)
-            if not cfg.zrows:
+            if i4 and not cfg.v_first:
+                for e in T.Parallel(BV // 2):
+                    zr[0, 2 * e] = zl1[e]
+                    zr[0, 2 * e + 1] = zh1[e]
+                    zr[1, 2 * e] = zl2[e]
+                    zr[1, 2 * e + 1] = zh2[e]
+            elif not cfg.zrows:
                 for i in T.Parallel(BV):
                     zr[0, i] = z1[i]
                     zr[1, i] = z2[i]
@@ -342,8 +409,9 @@ def boundary_program(cfg: DecodeConfig):
     leap = cfg.mode == "leap"
     N = T.dynamic("N")
     NS = T.dynamic("NS")
-    zshape = (NS, HV, V, K) if cfg.v_first else (NS, HV, K, V)
+    zshape = _zshape(cfg, NS)
     zdt = ZDT[cfg.zfmt] if leap else "bfloat16"
+    i4 = leap and cfg.zfmt == "int4"
     rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
     Rz = max(R, 1)
     f32, f16 = "float32", "float16"
@@ -480,7 +548,7 @@ def boundary_program(cfg: DecodeConfig):
                             Us[j, i] = T.cast(Uc[s, hv, j, i], f32)
                     for x, y in T.Parallel(*FS):
                         i, j = kv(x, y)
-                        zv = T.cast(Z[s, hv, x, y], f32)
+                        zv = _nibble(T, Z[s, hv, x, y // 2], y % 2) if i4 else T.cast(Z[s, hv, x, y], f32)
                         if leap:
                             Sf[x, y] = T.exp(G[P, gi(i)]) * (c[s, hv, i] * (zv * inv127) * Bs[s, hv, j])
                         else:
@@ -597,9 +665,16 @@ def boundary_program(cfg: DecodeConfig):
                             if cfg.zfmt == "int8":
                                 zq = T.clamp(T.round(Sf[x, y] * (127.0 / bf[j])), -127.0, 127.0)
                                 Z[s, hv, x, y] = T.if_then_else(bf[j] > 0, T.cast(zq, "int8"), T.cast(0, "int8"))
+                            elif i4:   # codes into the (now dead) padded copy of S, packed in pairs below
+                                Ss[x, y] = T.if_then_else(bf[j] > 0, T.clamp(T.round(Sf[x, y] * (7.0 / bf[j])), -7.0, 7.0), 0.0)
                             else:   # E4M3, round to nearest even (|x| <= 448: never saturates)
                                 Z[s, hv, x, y] = T.if_then_else(bf[j] > 0, T.cast(Sf[x, y] * (448.0 / bf[j]), zdt),
                                                                 T.cast(0.0, zdt))
+                        if i4:   # code 2b of the last axis in the low nibble of byte b (naive.pack_nibbles)
+                            for x, y2 in T.Parallel(FS[0], FS[1] // 2):
+                                lo = T.bitwise_and(T.cast(Ss[x, 2 * y2], "int32"), 15)
+                                hi = T.bitwise_and(T.cast(Ss[x, 2 * y2 + 1], "int32"), 15)
+                                Z[s, hv, x, y2] = T.cast(T.bitwise_or(lo, T.shift_left(hi, 4)), "uint8")
                         for i in T.Parallel(K):
                             c[s, hv, i] = cf[i]
                         for j in T.Parallel(V):

@@ -17,8 +17,10 @@ Same arithmetic as the TileLang kernels in `decode.py` (and as the project's pip
 ``mode`` selects the paper's Table-2 variants of the per-window state: ``"leap"`` (INT8 + r
 compensators + smoothing), ``"window_bf16"`` (boundary state BF16 in ``Z``, no compensators, no
 smoothing). Per-step variants are in :func:`perstep_step_ref`. ``zfmt`` is the residual's element format
-in mode ``"leap"``: ``"int8"`` (Z = round(Y · 127 / B_j), the default) or ``"fp8e4m3"`` (Z = E4M3(Y · 448 / B_j),
-round to nearest even; Hopper and Blackwell convert it in hardware); the scales are the same.
+in mode ``"leap"``: ``"int8"`` (Z = round(Y · 127 / B_j), the default), ``"int4"`` (Z = round(Y · 7 / B_j), two
+codes per byte along the layout's last axis, the even index in the low nibble: ``pack_nibbles``) or
+``"fp8e4m3"`` (Z = E4M3(Y · 448 / B_j), round to nearest even; Hopper and Blackwell convert it in hardware);
+the scales are the same.
 """
 from __future__ import annotations
 
@@ -27,9 +29,26 @@ from dataclasses import dataclass
 import torch
 
 EPS_C = 1e-8
-QMAX = {"int8": 127.0, "fp8e4m3": 448.0}
+QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
 """The largest residual code of each element format: column j of the smoothed residual maps B_j to it."""
-ZDTYPE = {"int8": torch.int8, "fp8e4m3": torch.float8_e4m3fn}
+CODE_DTYPE = {"int8": torch.int8, "int4": torch.int8, "fp8e4m3": torch.float8_e4m3fn}
+"""The dtype of the residual's codes in logical [K, V] form."""
+ZDTYPE = {"int8": torch.int8, "int4": torch.uint8, "fp8e4m3": torch.float8_e4m3fn}
+"""The dtype of the stored residual: INT4 codes packed two per byte (``pack_nibbles``)."""
+
+
+def pack_nibbles(codes: torch.Tensor) -> torch.Tensor:
+    """INT4 codes in −7..7, int8 [..., n] (n even) -> uint8 [..., n/2]: code 2b in the low nibble of byte b."""
+    lo = codes[..., 0::2].to(torch.int32) & 15
+    hi = codes[..., 1::2].to(torch.int32) & 15
+    return (lo | (hi << 4)).to(torch.uint8)
+
+
+def unpack_nibbles(packed: torch.Tensor) -> torch.Tensor:
+    """uint8 [..., n/2] -> int8 codes [..., n] (two's-complement nibbles, the low one first)."""
+    x = packed.to(torch.int32)
+    both = torch.stack([x & 15, (x >> 4) & 15], -1).flatten(-2)
+    return torch.where(both >= 8, both - 16, both).to(torch.int8)
 
 
 # ----------------------------------------------------------------------------- boundary arithmetic
@@ -76,8 +95,10 @@ def quantize_residual(R: torch.Tensor, smooth: bool = True, zfmt: str = "int8"
     X = Y * (QMAX[zfmt] / safe)[..., None, :]
     if zfmt == "int8":
         X = torch.round(X).clamp(-127, 127)
+    elif zfmt == "int4":
+        X = torch.round(X).clamp(-7, 7)
     X = torch.where(B[..., None, :] > 0, X, torch.zeros_like(X))   # |X| <= 448: the E4M3 cast never overflows
-    return X.to(ZDTYPE[zfmt]), c, B
+    return X.to(CODE_DTYPE[zfmt]), c, B
 
 
 def boundary(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, smooth: bool = True,
@@ -105,7 +126,8 @@ def dequant_boundary(Z: torch.Tensor, c: torch.Tensor, B: torch.Tensor, zfmt: st
 class LeapState:
     """A pool of windowed states, one per slot; every tensor is indexed [slot, HV, ...]."""
 
-    Z: torch.Tensor          # int8 / fp8 e4m3 (mode leap) or bf16 (window_bf16): [S, HV, V, K] if v_first else [S, HV, K, V]
+    Z: torch.Tensor          # int8 / fp8 e4m3 / packed int4 (mode leap) or bf16 (window_bf16): [S, HV, V, K] if v_first
+                             # else [S, HV, K, V] (int4: the last axis halved)
     c: torch.Tensor          # fp32 [S, HV, K]
     B: torch.Tensor          # fp32 [S, HV, V]
     Kc: torch.Tensor         # fp16 [S, HV, r, K]
@@ -120,7 +142,7 @@ class LeapState:
     r: int
     iters: int = 2
     mode: str = "leap"       # "leap" | "window_bf16"
-    zfmt: str = "int8"       # the residual's elements in mode leap: "int8" | "fp8e4m3"
+    zfmt: str = "int8"       # the residual's elements in mode leap: "int8" | "int4" | "fp8e4m3"
 
     @property
     def smooth(self) -> bool:
@@ -131,8 +153,9 @@ class LeapState:
         return LeapState(**d)
 
     def z_logical(self) -> torch.Tensor:
-        """Z as [S, HV, K, V] whatever the layout."""
-        return self.Z.transpose(-1, -2) if self.v_first else self.Z
+        """Z's codes as [S, HV, K, V] whatever the layout (INT4 unpacked to int8 codes)."""
+        Z = unpack_nibbles(self.Z) if self.mode == "leap" and self.zfmt == "int4" else self.Z
+        return Z.transpose(-1, -2) if self.v_first else Z
 
     def boundary_state(self) -> torch.Tensor:
         """S̃_0 [S, HV, K, V] FP32 as the window reads it (residual + compensators)."""
@@ -151,7 +174,8 @@ class LeapState:
             self.c[slots], self.B[slots] = c, B
             self.Kc[slots] = Kt.transpose(-1, -2)
             self.Uc[slots] = Ut.transpose(-1, -2)
-        self.Z[slots] = Zl.transpose(-1, -2) if self.v_first else Zl
+        Zs = Zl.transpose(-1, -2) if self.v_first else Zl
+        self.Z[slots] = pack_nibbles(Zs) if self.mode == "leap" and self.zfmt == "int4" else Zs
         self.rk[slots] = 0
         self.ru[slots] = 0
         self.rg[slots] = 0
@@ -170,6 +194,10 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
     if mode == "window_bf16":
         r = 0
     zshape = (slots, HV, V, K) if v_first else (slots, HV, K, V)
+    if mode == "leap" and zfmt == "int4":
+        if zshape[-1] % 2:
+            raise ValueError(f"int4 packs two codes per byte along the last axis: it must be even, got {zshape[-1]}")
+        zshape = (*zshape[:-1], zshape[-1] // 2)
     zdt = ZDTYPE[zfmt] if mode == "leap" else torch.bfloat16
     f32, f16 = torch.float32, torch.float16
     return LeapState(

@@ -58,11 +58,12 @@ def test_boundary_v5_matches_reference(kb, kind, v_first, N, outliers):
 
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False), ("kda", True), ("gdn", False)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
-def test_decode_fp8_residual_matches_reference(kb, kind, v_first, N, outliers):
-    """FP8 E4M3 residual (zfmt fp8e4m3: the shared-tile read, E4M3 codes up to 448, same scales)."""
+@pytest.mark.parametrize("zfmt", ["fp8e4m3", "int4"])
+def test_decode_other_residual_formats_match_reference(kb, kind, v_first, N, outliers, zfmt):
+    """FP8 E4M3 (codes up to 448) and INT4 (codes −7..7, two per byte) residuals: the shared-tile read, same scales."""
     from leapquant.kernels.decode import DecodeConfig
     for p, r in ((4, 2), (16, 4)):
-        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", zfmt="fp8e4m3")
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", zfmt=zfmt)
         assert not cfg.zrows
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 3 * p)
         assert not w["nan"] and w["out"] <= 1e-3 and w["state"] <= 1e-3, (p, r, w)

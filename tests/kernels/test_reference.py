@@ -30,11 +30,13 @@ def test_window_matches_exact_and_quantization_is_small():
     gen = torch.Generator().manual_seed(0)
     for kind in ("gdn", "kda"):
         for mode, v_first, zfmt in (("leap", True, "int8"), ("leap", False, "int8"), ("window_bf16", True, "int8"),
-                                    ("leap", True, "fp8e4m3")):
+                                    ("leap", True, "fp8e4m3"), ("leap", True, "int4"), ("leap", False, "int4")):
             N, H, HV, K, V, p = 3, 2, 4, 32, 16, 4
             S0 = torch.randn(N, HV, K, V, generator=gen) * 0.3
             st = nv.init_state(S0, kind=kind, p=p, r=2, v_first=v_first, mode=mode, zfmt=zfmt)
-            noise = 6e-2 if zfmt == "fp8e4m3" else 2e-2     # E4M3 keeps 3 mantissa bits: ~5x INT8's error here
+            # E4M3 keeps 3 mantissa bits (~5x INT8's error here); INT4 15 levels (~20x; random states have no
+            # low-rank structure for r = 2 compensators to take)
+            noise = {"int8": 2e-2, "fp8e4m3": 6e-2, "int4": 0.15}[zfmt]
             S = st.boundary_state().clone()
             idx = torch.tensor([2, 0, 1], dtype=torch.int32)
             for t in range(3 * p + 1):
@@ -96,3 +98,16 @@ def test_import_is_lazy():
            "print('tilelang' in sys.modules or 'triton' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "False"
+
+
+def test_int4_codes_pack_two_per_byte_low_nibble_first():
+    codes = torch.tensor([[1, -1, 7, -7, 0, 3]], dtype=torch.int8)
+    packed = nv.pack_nibbles(codes)
+    assert packed.dtype == torch.uint8 and packed.tolist() == [[0xF1, 0x97, 0x30]]
+    assert torch.equal(nv.unpack_nibbles(packed), codes)
+    gen = torch.Generator().manual_seed(3)
+    c = torch.randint(-7, 8, (4, 5, 64), generator=gen).to(torch.int8)
+    assert torch.equal(nv.unpack_nibbles(nv.pack_nibbles(c)), c)
+    st = nv.init_state(torch.randn(2, 3, 16, 8, generator=gen), p=4, r=1, v_first=True, zfmt="int4")
+    assert st.Z.shape == (2, 3, 8, 8) and st.z_logical().shape == (2, 3, 16, 8)   # V-first packs the key axis
+    assert st.z_logical().abs().max() <= 7
