@@ -28,3 +28,22 @@ def test_check_cli_json():
     res = CliRunner().invoke(kernels_app, ["check", "--arch", "sm_90", "--json"])
     assert res.exit_code == 0, res.output
     assert '"ok": true' in res.output and '"ok": false' not in res.output
+
+
+def test_bench_cli_rejects_an_unknown_residual_format():
+    from typer.testing import CliRunner
+
+    from leapquant.kernels.cli import kernels_app
+    res = CliRunner().invoke(kernels_app, ["bench", "--zfmt", "int3"])
+    assert res.exit_code == 2 and "--zfmt must be one of" in res.output, res.output
+
+
+def test_decode_config_names_what_is_wrong():
+    from leapquant.kernels.decode import DecodeConfig
+    with pytest.raises(ValueError, match="zfmt must be one of"):
+        DecodeConfig(zfmt="int2")
+    with pytest.raises(ValueError, match="zrows needs V-first INT8"):
+        DecodeConfig(zfmt="fp8e4m3", zrows=True)
+    with pytest.raises(ValueError, match="int4 packs code pairs"):
+        DecodeConfig(zfmt="int4", BV=63, V=126)
+    assert DecodeConfig(zfmt="int4").tag.endswith("-int4") and not DecodeConfig(zfmt="int4").zrows
