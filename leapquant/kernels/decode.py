@@ -456,30 +456,14 @@ def boundary_program(cfg: DecodeConfig):
     MV5 = cfg.bv5 and K == V and cfg.bthreads == 2 * K
 
     @T.macro
-    def st_times(Ss, Xr, Out, Part, acc, tx):  # Out[j, a] = Σ_i S[i, j] Xr[i, a]
+    def matvec(Ss, Xr, Out, Part, acc, tx, over_keys):  # Out[row, a] = Σ_k S[k, row] Xr[k, a] (over_keys) or S[row, k] Xr[k, a]
         for a in T.unroll(R):
             acc[a] = 0.0
-        for i0 in T.serial(K // 2):
-            sv = ss(Ss, (tx // V) * (K // 2) + i0, tx % V)
+        for k0 in T.serial(K // 2):
+            k = (tx // K) * (K // 2) + k0
+            sv = ss(Ss, k, tx % K) if over_keys else ss(Ss, tx % K, k)
             for a in T.unroll(R):
-                acc[a] += sv * Xr[(tx // V) * (K // 2) + i0, a]
-        if tx >= V:
-            for a in T.unroll(R):
-                Part[tx % V, a] = acc[a]
-        T.sync_threads()
-        if tx < V:
-            for a in T.unroll(R):
-                Out[tx, a] = acc[a] + Part[tx, a]
-        T.sync_threads()
-
-    @T.macro
-    def s_times(Ss, Xr, Out, Part, acc, tx):  # Out[i, a] = Σ_j S[i, j] Xr[j, a]
-        for a in T.unroll(R):
-            acc[a] = 0.0
-        for j0 in T.serial(V // 2):
-            sv = ss(Ss, tx % K, (tx // K) * (V // 2) + j0)
-            for a in T.unroll(R):
-                acc[a] += sv * Xr[(tx // K) * (V // 2) + j0, a]
+                acc[a] += sv * Xr[k, a]
         if tx >= K:
             for a in T.unroll(R):
                 Part[tx % K, a] = acc[a]
@@ -578,8 +562,8 @@ def boundary_program(cfg: DecodeConfig):
                             Kp[i, a] = T.cast(Kc[s, hv, a, i], f32)
                         for _it in T.serial(cfg.iters):
                             if MV5:
-                                st_times(Ss, Kp, Ws, Part, acc, tx)
-                                s_times(Ss, Ws, Kp, Part, acc, tx)
+                                matvec(Ss, Kp, Ws, Part, acc, tx, True)     # W = Sᵀ K
+                                matvec(Ss, Ws, Kp, Part, acc, tx, False)    # K = S W
                             else:
                                 T.clear(Wf)
                                 for i in T.serial(K):
@@ -630,7 +614,7 @@ def boundary_program(cfg: DecodeConfig):
                                     for i in T.Parallel(K):
                                         Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
                         if MV5:
-                            st_times(Ss, Kp, Ws, Part, acc, tx)
+                            matvec(Ss, Kp, Ws, Part, acc, tx, True)         # U = Sᵀ K
                             for j, a in T.Parallel(V, R):
                                 Uh[j, a] = T.cast(T.cast(Ws[j, a], f16), f32)
                                 Uc[s, hv, a, j] = T.cast(Ws[j, a], f16)
