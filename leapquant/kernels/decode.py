@@ -473,6 +473,14 @@ def boundary_program(cfg: DecodeConfig):
                 Out[tx, a] = acc[a] + Part[tx, a]
         T.sync_threads()
 
+    @T.macro
+    def warp_dot(ml, red, a, b):  # red[0] = Σ_i K[i, a] K[i, b] over warp 0's rows i = 32 e + lane, in every lane
+        red[0] = ml[0, a] * ml[0, b]
+        for e in T.unroll(1, K // 32):
+            red[0] += ml[e, a] * ml[e, b]
+        for st in T.unroll(5):
+            red[0] += T.shfl_xor(red[0], 16 >> st)
+
     def entry(cnt, par, wnext, lst, idx, e):  # the slot to refit, or -1
         if cfg.compact:
             return T.if_then_else(e < cnt[par], idx[lst[T.min(e, N - 1)]], -1)
@@ -583,18 +591,10 @@ def boundary_program(cfg: DecodeConfig):
                                             ml[e, a] = Kp[e * 32 + tx, a]
                                     for a in T.unroll(R):
                                         for b2 in T.unroll(a):
-                                            red[0] = ml[0, a] * ml[0, b2]
-                                            for e in T.unroll(1, K // 32):
-                                                red[0] += ml[e, a] * ml[e, b2]
-                                            for st in T.unroll(5):
-                                                red[0] += T.shfl_xor(red[0], 16 >> st)
+                                            warp_dot(ml, red, a, b2)
                                             for e in T.unroll(K // 32):
                                                 ml[e, a] = ml[e, a] - red[0] * ml[e, b2]
-                                        red[0] = ml[0, a] * ml[0, a]
-                                        for e in T.unroll(1, K // 32):
-                                            red[0] += ml[e, a] * ml[e, a]
-                                        for st in T.unroll(5):
-                                            red[0] += T.shfl_xor(red[0], 16 >> st)
+                                        warp_dot(ml, red, a, a)
                                         for e in T.unroll(K // 32):
                                             ml[e, a] = T.if_then_else(red[0] > 0, ml[e, a] / T.sqrt(red[0]), 0.0)
                                     for e in T.unroll(K // 32):
