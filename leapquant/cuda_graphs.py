@@ -65,8 +65,9 @@ class CaptureGate:
     """Many runner threads, one capture at a time, and no runner doing CUDA work during a capture.
 
     Runners register with `runner()` and call `checkpoint()` at points where they hold no half-done
-    CUDA work; `exclusive()` waits until no other registered runner is between checkpoints. A thread
-    that never registered (the usual single-threaded run) is not waited for: it cannot be elsewhere.
+    CUDA work; `exclusive()` waits until no other registered runner is between checkpoints. Threads
+    that never registered are not waited for: in the usual single-threaded run nobody registers, and
+    a capture starts at once.
     """
 
     def __init__(self) -> None:
