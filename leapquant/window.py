@@ -118,8 +118,8 @@ def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precis
 
     The same arithmetic as `advance` with one token's records, in a handful of tensor ops per
     sub-step: this is the path every per-step baseline takes, so it must be cheap. The state is
-    quantized once per token, after all its sub-steps. Stops early (returning the tokens done) if
-    the boundary hands back compensator records, which the general path then handles.
+    quantized once per token, after all its sub-steps. Stops early (the output then covers only the
+    tokens done) if the boundary hands back compensator records, which the general path then handles.
     """
     dt = state.S0.dtype
     n, read_after = steps.substeps, steps.read_after

@@ -147,8 +147,14 @@ def _leap_pool(cfg, N, device, gen):
     """A full pool with ragged positions and random (finite) records, without running the reference."""
     st = nv.empty_state(N, cfg.HV, cfg.K, cfg.V, kind=cfg.kind, p=cfg.p, r=cfg.r, v_first=cfg.v_first,
                         iters=cfg.iters, mode=cfg.mode, zfmt=cfg.zfmt, device=device)
-    if cfg.mode == "leap":
-        st.Z.copy_(torch.randint(-127, 128, st.Z.shape, device=device, generator=gen).to(torch.int8))
+    if cfg.mode == "leap":   # valid codes of the residual's format (INT4 packed two per byte)
+        i4 = cfg.zfmt == "int4"
+        shape, q = (*st.Z.shape[:-1], st.Z.shape[-1] * (2 if i4 else 1)), int(nv.QMAX[cfg.zfmt])
+        if cfg.zfmt == "fp8e4m3":
+            codes = ((torch.rand(shape, device=device, generator=gen) * 2 - 1) * q).to(st.Z.dtype)
+        else:
+            codes = torch.randint(-q, q + 1, shape, device=device, generator=gen).to(torch.int8)
+        st.Z.copy_(nv.pack_nibbles(codes) if i4 else codes)
         st.c.uniform_(0.5, 1.5, generator=gen)
         st.B.uniform_(0.1, 1.0, generator=gen)
     else:
@@ -248,7 +254,7 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
           zfmt="int8", bv5=False):
     """Time every variant; returns {"ceiling_tbs": float, "rows": [...]} (rows as the --json output).
 
-    `zfmt` ("int8" | "fp8e4m3") and `bv5` pick the leapquant rows' residual format and boundary version
+    `zfmt` (a key of `decode.ZDT`: "int8", "int4", "fp8e4m3") and `bv5` pick the leapquant rows' residual format and boundary version
     (`DecodeConfig`); their names say which (`leap_int8_vfirst`, `leap_fp8e4m3_kfirst_b5`, ...).
     `full_grid` adds the v2 boundary (grid (HV, N), early exit) next to the compact one (V-first);
     `extra` is a list of (name, DecodeConfig) rows timed at every batch; rows past `deadline`

@@ -82,7 +82,7 @@ def check(arch: list[str] = typer.Option(["sm_90"], "--arch", help="sm_90, sm_10
 def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               model: list[str] = typer.Option(["gdn", "kda"], "--model"),
               p: int = 16, r: int = 4, bv: int = 64, threads: int = 128,
-              zfmt: str = typer.Option("int8", help="residual elements: int8 | fp8e4m3"),
+              zfmt: str = typer.Option("int8", help="residual elements: int8 | int4 | fp8e4m3"),
               bv5: bool = typer.Option(False, help="the v5 boundary (not yet measured; NOTES.md)"),
               sweeps: bool = typer.Option(False, help="p in {4,8,16,32} and r in {2,4,8,16} at batch 256"),
               ablations: bool = typer.Option(True, help="per-step INT8/BF16 and per-window BF16 at batch 256"),

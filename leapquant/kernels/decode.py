@@ -37,16 +37,16 @@ def _code4(T, nib):
     return T.cast(nib - T.if_then_else(nib >= 8, 16, 0), "float32")
 
 
-def _nibble(T, byte, h):
-    """Code h (0: low nibble, 1: high) of a packed INT4 byte, sign-extended, as float32."""
-    b = T.cast(byte, "int32")                                                  # 0..255
-    return _code4(T, T.if_then_else(h == 0, T.bitwise_and(b, 15), T.shift_right(b, 4)))
-
-
 def _nibbles(T, byte):
     """(low code, high code) of a packed INT4 byte, as float32."""
-    b = T.cast(byte, "int32")
+    b = T.cast(byte, "int32")                                                  # 0..255
     return _code4(T, T.bitwise_and(b, 15)), _code4(T, T.shift_right(b, 4))
+
+
+def _nibble(T, byte, h):
+    """Code h (0: low nibble, 1: high) of a packed INT4 byte, as float32."""
+    lo, hi = _nibbles(T, byte)
+    return T.if_then_else(h == 0, lo, hi)
 
 
 def _zshape(cfg, NS):
@@ -78,7 +78,8 @@ class DecodeConfig:
     dminblocks: int | None = None  # decode programs per SM for __launch_bounds__ (0: TileLang's default;
                                # None: 6 with zrows — 80 registers, no spills — else 0)
     bv5: bool = False          # v5 boundary (NOT yet measured): trips of the list loop from the count read once,
-                               # Gram–Schmidt in one warp with shuffles (NOTES.md, "where the boundary's time goes")
+                               # Gram–Schmidt in one warp with shuffles, and (when K = V = bthreads / 2) mat-vecs
+                               # with all r outputs per thread (NOTES.md, "where the boundary's time goes")
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
@@ -139,7 +140,7 @@ def decode_program(cfg: DecodeConfig):
     rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
     Rz = max(R, 1)
     f32, f16 = "float32", "float16"
-    inv127 = 1.0 / QMAX[cfg.zfmt]        # 1/127 for INT8, 1/448 for FP8 E4M3 (the name says the INT8 case)
+    invq = 1.0 / QMAX[cfg.zfmt]        # the residual's largest code: 127 INT8, 7 INT4, 448 FP8 E4M3
 
     def gval(buf, a, b, d, j=None):  # log-decay load, GDN scalar or KDA per channel
         if kind == "gdn":
@@ -358,8 +359,8 @@ def decode_program(cfg: DecodeConfig):
             A2 = T.alloc_fragment((BV,), f32)
             for i in T.Parallel(BV):
                 if leap:
-                    A1[i] = vb[0, i] * zr[0, i] * inv127
-                    A2[i] = vb[0, i] * zr[1, i] * inv127
+                    A1[i] = vb[0, i] * zr[0, i] * invq
+                    A2[i] = vb[0, i] * zr[1, i] * invq
                 else:
                     A1[i] = zr[0, i]
                     A2[i] = zr[1, i]
@@ -415,7 +416,7 @@ def boundary_program(cfg: DecodeConfig):
     rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
     Rz = max(R, 1)
     f32, f16 = "float32", "float16"
-    inv127 = 1.0 / QMAX[cfg.zfmt]
+    invq = 1.0 / QMAX[cfg.zfmt]
     vf = cfg.v_first
 
     def rgv(rg, s, hv, j, d):
@@ -514,11 +515,13 @@ def boundary_program(cfg: DecodeConfig):
                     wpos[idx[b]] = T.if_then_else(wnext[b] == P, 0, wnext[b])
             # compact: program b takes list entries b, b + C, ... below the count; else request b if due
             sl = T.alloc_local((1,), "int32")
-            nb = T.alloc_local((1,), "int32")
-            nb[0] = cnt[par] if cfg.compact else N
             # v5: only the trips that have an entry (an empty trip still passed every block barrier of the body:
             # 14 % of the v4 boundary's stalls at GDN 512); v4: ⌈N / C⌉ trips
-            trips = T.ceildiv(T.max(nb[0] - b, 0), GY) if (cfg.bv5 and cfg.compact) else NTRIP
+            trips = NTRIP
+            if cfg.bv5 and cfg.compact:
+                nb = T.alloc_local((1,), "int32")
+                nb[0] = cnt[par]
+                trips = T.ceildiv(T.max(nb[0] - b, 0), GY)
             for t in T.serial(trips):
                 sl[0] = entry(cnt, par, wnext, lst, idx, t * GY + b)
                 if sl[0] >= 0:
@@ -542,7 +545,7 @@ def boundary_program(cfg: DecodeConfig):
                         i, j = kv(x, y)
                         zv = _nibble(T, Z[s, hv, x, y // 2], y % 2) if i4 else T.cast(Z[s, hv, x, y], f32)
                         if leap:
-                            Sf[x, y] = T.exp(G[P, gi(i)]) * (c[s, hv, i] * (zv * inv127) * Bs[s, hv, j])
+                            Sf[x, y] = T.exp(G[P, gi(i)]) * (c[s, hv, i] * (zv * invq) * Bs[s, hv, j])
                         else:
                             Sf[x, y] = T.exp(G[P, gi(i)]) * zv
                     for t in T.serial(R + P):
@@ -646,11 +649,13 @@ def boundary_program(cfg: DecodeConfig):
                         T.reduce_absmax(Sf, bf, dim=KAX)
                         for x, y in T.Parallel(*FS):
                             i, j = kv(x, y)
-                            if cfg.zfmt == "int8":
-                                zq = T.clamp(T.round(Sf[x, y] * (127.0 / bf[j])), -127.0, 127.0)
-                                Z[s, hv, x, y] = T.if_then_else(bf[j] > 0, T.cast(zq, "int8"), T.cast(0, "int8"))
-                            elif i4:   # codes into the (now dead) padded copy of S, packed in pairs below
-                                Ss[x, y] = T.if_then_else(bf[j] > 0, T.clamp(T.round(Sf[x, y] * (7.0 / bf[j])), -7.0, 7.0), 0.0)
+                            if cfg.zfmt in ("int8", "int4"):
+                                q = QMAX[cfg.zfmt]
+                                zq = T.if_then_else(bf[j] > 0, T.clamp(T.round(Sf[x, y] * (q / bf[j])), -q, q), 0.0)
+                                if i4:   # codes into the (now dead) padded copy of S, packed in pairs below
+                                    Ss[x, y] = zq
+                                else:
+                                    Z[s, hv, x, y] = T.cast(zq, "int8")
                             else:   # E4M3, round to nearest even (|x| <= 448: never saturates)
                                 Z[s, hv, x, y] = T.if_then_else(bf[j] > 0, T.cast(Sf[x, y] * (448.0 / bf[j]), zdt),
                                                                 T.cast(0.0, zdt))

@@ -93,10 +93,8 @@ def quantize_residual(R: torch.Tensor, smooth: bool = True, zfmt: str = "int8"
     B = Y.abs().amax(-2)
     safe = torch.where(B > 0, B, torch.ones_like(B))
     X = Y * (QMAX[zfmt] / safe)[..., None, :]
-    if zfmt == "int8":
-        X = torch.round(X).clamp(-127, 127)
-    elif zfmt == "int4":
-        X = torch.round(X).clamp(-7, 7)
+    if zfmt != "fp8e4m3":                       # integer codes; E4M3 rounds in its own cast below
+        X = torch.round(X).clamp(-QMAX[zfmt], QMAX[zfmt])
     X = torch.where(B[..., None, :] > 0, X, torch.zeros_like(X))   # |X| <= 448: the E4M3 cast never overflows
     return X.to(CODE_DTYPE[zfmt]), c, B
 
