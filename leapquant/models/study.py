@@ -212,6 +212,9 @@ def merge(sources: list[Path], out: Path, tag: str = "") -> dict:
         merged["configs"] = {c: merged["configs"][c] for c in [*CONFIGS, *merged["configs"]] if c in merged["configs"]}
         merged["partial"] = any(d.get("partial") for _, d in parts)
         merged["merged_from"] = [str(src) for src, _ in parts]
+        merged["commands"] = [d.get("command") for _, d in parts]     # the first part's own are not the merge's
+        for stale in ("command", "seconds"):
+            merged.pop(stale, None)
         write_text_atomic(out / f"{m}{suffix}.json", json.dumps(_summarise(merged, "unknown"), indent=1))
     return report(out, tag)
 
@@ -334,6 +337,9 @@ def study(models=MODELS, configs=None, tokens: int | None = None, document: str 
 
     if isinstance(parallel, bool) or not isinstance(parallel, int) or parallel < 1:
         raise SystemExit(f"--parallel must be an integer >= 1, got {parallel!r}")
+    if parallel > 1 and not str(device).startswith("cuda"):
+        raise SystemExit(f"--parallel {parallel} runs configs on CUDA streams: it needs --device cuda, got {device!r} "
+                         "(on a CPU, run one process per model with --threads 1)")
     configs = list(configs or CONFIGS)
     unknown = [c for c in configs if c not in CONFIGS]
     if unknown:

@@ -200,6 +200,8 @@ def test_study_rejects_a_bad_parallel_count():
 
     with pytest.raises(SystemExit, match="--parallel must be an integer >= 1, got 0"):
         study(models=["gdn"], parallel=0)
+    with pytest.raises(SystemExit, match="--parallel 4 runs configs on CUDA streams: it needs --device cuda"):
+        study(models=["gdn"], parallel=4, device="cpu")
 
 
 def test_study_merge_combines_folders_and_refuses_overlaps(tmp_path):
@@ -221,6 +223,7 @@ def test_study_merge_combines_folders_and_refuses_overlaps(tmp_path):
     assert list(d["configs"]) == ["fp32", "int8-channel", "leapquant"]
     assert d["device"] == "cpu+cuda" and d["configs"]["leapquant"]["device"] == "cpu"
     assert abs(d["relative_to_fp32_pct"]["int8-channel"] - 10.0) < 1e-9
+    assert "seconds" not in d and len(d["commands"]) == 2
     assert (tmp_path / "out" / "table-t.md").is_file()
     write(tmp_path / "c", {"fp32": {"bits_per_byte": 2.0}})
     with pytest.raises(SystemExit, match="config 'fp32' of gdn is in both"):
