@@ -42,6 +42,44 @@ def _rel(a, b):
     return ((a.float() - b.float()).norm() / b.float().norm().clamp_min(1e-30)).item()
 
 
+def _codes(st):
+    """The residual's codes as integers that step by one between neighbouring representable values: INT8 as is,
+    INT4 unpacked, FP8 E4M3 as its sign-magnitude bit pattern (adjacent magnitudes differ by one)."""
+    if st.zfmt == "int4":
+        return nv.unpack_nibbles(st.Z).to(torch.int32)
+    if st.zfmt == "fp8e4m3":
+        bits = st.Z.view(torch.uint8).to(torch.int32)
+        return torch.where(bits >= 128, -(bits - 128), bits)
+    return st.Z.to(torch.int32)
+
+
+def code_flips(ker, ref):
+    """Compare two quantized states code by code. Two correct implementations that sum in different orders round a
+    value lying within float error of a rounding boundary to neighbouring codes; a wrong one differs by more, or
+    in many codes. Returns (fraction of codes one step apart, number more than one step apart, ``ker`` with the
+    one-step codes taken from ``ref`` — what the rest of its state is compared with)."""
+    if ker.mode != "leap":
+        return 0.0, 0, ker
+    a, b = _codes(ker), _codes(ref)
+    d = (a - b).abs()
+    one = d == 1
+    fixed = ker.clone()
+    if one.any():
+        if ker.zfmt == "int4":
+            fixed.Z = nv.pack_nibbles(torch.where(one, b, a).to(torch.int8))
+        else:
+            fixed.Z = torch.where(one, ref.Z.view(torch.uint8), ker.Z.view(torch.uint8)).view(ker.Z.dtype)
+    return one.float().mean().item(), int((d > 1).sum()), fixed
+
+
+def check_ok(w, tol=1e-3) -> bool:
+    """The kernel check's verdict: outputs within `tol`, no NaN, and the reconstructed states within `tol` — or,
+    for coarse grids (INT4: a step is 1/7 of a column's scale, one tie moves a 16K-element head by ~3e-3),
+    within `tol` once codes one step apart are set aside, such codes being at most a `tol` fraction of all."""
+    return (not w["nan"] and w["out"] <= tol
+            and (w["state"] <= tol or (w["state_ties"] <= tol and w["flips"] <= tol)))
+
+
 def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, seed=0, decoder=None, device="cuda",
                  resync=True):
     """Kernel vs reference over `windows` windows; returns dict of worst relative errors.
@@ -49,7 +87,13 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
     With ``resync`` (default) the reference restarts every step from the kernel's state, so each step —
     the boundaries included — is compared on the same input state; INT8 rounding ties that fall
     differently would otherwise make the two trajectories drift apart by about the quantization noise
-    (free-running drift over four windows measured 1–2e-3 on the H200, see NOTES.md)."""
+    (free-running drift over four windows measured 1–2e-3 on the H200, see NOTES.md).
+
+    ``state`` is the relative error of the reconstructed states; ``state_ties`` the same once codes one step apart
+    (rounding ties of two summation orders, see `code_flips`) are taken from the reference, ``flips`` the largest
+    fraction of such codes in a step, ``jumps`` the number of codes more than one step apart (not zero for correct
+    kernels either: with outliers, refits that differ in float error move the residual by more than a step where
+    the compensators pick it up again). `check_ok` is the verdict."""
     from leapquant.kernels.decode import LeapDecoder
     gen = torch.Generator(device=device).manual_seed(seed)
     slots = slots or N + 3
@@ -61,7 +105,7 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
             sub = torch.randperm(slots, device=device, generator=gen)[: max(1, slots // 2)].to(torch.int32)
             nv.decode_step_ref(ref, *make_inputs(cfg.kind, sub.numel(), cfg.H, cfg.HV, cfg.K, cfg.V, device, gen), sub)
     ker = ref.clone()
-    worst = {"out": 0.0, "state": 0.0, "nan": False, "unwritten": False}
+    worst = {"out": 0.0, "state": 0.0, "state_ties": 0.0, "flips": 0.0, "jumps": 0, "nan": False, "unwritten": False}
     for t in range(windows * cfg.p + 1):
         idx = torch.randperm(slots, device=device, generator=gen)[:N].to(torch.int32)
         x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
@@ -76,7 +120,12 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
         if resync or t % 5 == 4 or t == windows * cfg.p:
             allslots = torch.arange(slots, device=device)
             assert torch.equal(ker.window_pos, ref.window_pos), "window positions differ"
-            worst["state"] = max(worst["state"], _rel(nv.reconstruct(ker, allslots), nv.reconstruct(ref, allslots)))
+            flips, jumps, fixed = code_flips(ker, ref)
+            S_ref = nv.reconstruct(ref, allslots)
+            worst["state"] = max(worst["state"], _rel(nv.reconstruct(ker, allslots), S_ref))
+            worst["state_ties"] = max(worst["state_ties"], _rel(nv.reconstruct(fixed, allslots), S_ref))
+            worst["flips"] = max(worst["flips"], flips)
+            worst["jumps"] += jumps
     worst["nan"] = bool(worst["nan"])
     return worst
 
@@ -251,11 +300,12 @@ def bench_perstep(cfg, N, device="cuda"):
 def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablations=True, ablation_batch=256,
           sweeps=False, sweep_batch=256, layouts=(True, False), BV=64, threads=128, log=print,
           sweep_p=(4, 8, 16, 32), sweep_r=(2, 4, 8, 16), full_grid=False, extra=(), deadline=None, on_row=None,
-          zfmt="int8", bv5=False):
+          zfmt="int8", bv5=None):
     """Time every variant; returns {"ceiling_tbs": float, "rows": [...]} (rows as the --json output).
 
     `zfmt` (a key of `decode.ZDT`: "int8", "int4", "fp8e4m3") and `bv5` pick the leapquant rows' residual format and boundary version
-    (`DecodeConfig`); their names say which (`leap_int8_vfirst`, `leap_fp8e4m3_kfirst_b5`, ...).
+    (`DecodeConfig`; bv5 None = the default v5, False = v4); their names say which (`leap_int8_vfirst`,
+    `leap_fp8e4m3_kfirst_b4`, ...).
     `full_grid` adds the v2 boundary (grid (HV, N), early exit) next to the compact one (V-first);
     `extra` is a list of (name, DecodeConfig) rows timed at every batch; rows past `deadline`
     (time.time()) are skipped and listed in "skipped"; `on_row(result)` is called after each row."""
@@ -286,6 +336,12 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
         log(f"{model} B={N:4d} {kernel:34s} {us:8.1f} us  x{fla_best / us:5.2f} (kf x{fla_kf / us:4.2f}, vf x{fla_vf / us:4.2f})"
             f"  {row['tbs']:.2f} TB/s")
 
+    # warm-up: FLA's first shape of a run measured 2-3x slow in earlier runs (autotuning, first launches) —
+    # every FLA kernel of the run is timed once and thrown away before anything is recorded
+    for kind in kinds:
+        for N in batches:
+            for vf in (False, True):
+                bench_fla(kind, N, v_first=vf)
     for kind in kinds:
         for N in batches:
             if late(f"{kind} {N}"):
@@ -295,7 +351,7 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
             best = min(t_kf, t_vf)
             add(kind, N, "fla_fp32_kfirst", t_kf, b_fla, best, t_kf, t_vf)
             add(kind, N, "fla_fp32_vfirst", t_vf, b_fla, best, t_kf, t_vf)
-            variants = [(f"leap_{zfmt}_{'vfirst' if vf else 'kfirst'}" + ("_b5" if bv5 else ""),
+            variants = [(f"leap_{zfmt}_{'vfirst' if vf else 'kfirst'}" + ("_b4" if bv5 is False else ""),
                          DecodeConfig(kind=kind, p=p, r=r, v_first=vf, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5))
                         for vf in layouts]
             if full_grid:

@@ -25,103 +25,13 @@ import functools
 import math
 from dataclasses import dataclass
 
+from leapquant.kernels.boundary import boundary_program
+from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibbles, _zshape
+from leapquant.kernels.decode_pipelined import pipelined_decode_program, pipelined_programs
 from leapquant.kernels.naive import QMAX
 
-
-ZDT = {"int8": "int8", "int4": "uint8", "fp8e4m3": "float8_e4m3fn"}
-"""TileLang dtype of the stored residual Z for each element format (naive.ZDTYPE in torch; INT4 packed)."""
-
-
-def _code4(T, nib):
-    """A 4-bit two's-complement code (0..15 as stored) as float32 −8..7."""
-    return T.cast(nib - T.if_then_else(nib >= 8, 16, 0), "float32")
-
-
-def _nibbles(T, byte):
-    """(low code, high code) of a packed INT4 byte, as float32."""
-    b = T.cast(byte, "int32")                                                  # 0..255
-    return _code4(T, T.bitwise_and(b, 15)), _code4(T, T.shift_right(b, 4))
-
-
-def _nibble(T, byte, h):
-    """Code h (0: low nibble, 1: high) of a packed INT4 byte, as float32."""
-    lo, hi = _nibbles(T, byte)
-    return T.if_then_else(h == 0, lo, hi)
-
-
-def _zshape(cfg, NS):
-    """Z's buffer shape: [slots, HV, V, K] V-first else [slots, HV, K, V]; INT4 halves the last axis."""
-    last = (cfg.K if cfg.v_first else cfg.V) // (2 if cfg.mode == "leap" and cfg.zfmt == "int4" else 1)
-    return (NS, cfg.HV, cfg.V, last) if cfg.v_first else (NS, cfg.HV, cfg.K, last)
-
-
-@dataclass(frozen=True)
-class DecodeConfig:
-    kind: str = "gdn"          # "gdn" (scalar decay) | "kda" (per key channel)
-    mode: str = "leap"         # "leap" (INT8 + compensators + smoothing) | "window_bf16"
-    zfmt: str = "int8"         # the residual's elements in mode leap: "int8" | "int4" (packed) | "fp8e4m3" (naive.QMAX)
-    H: int = 32
-    HV: int = 32
-    K: int = 128
-    V: int = 128
-    p: int = 16
-    r: int = 4
-    v_first: bool = True
-    BV: int = 64               # value rows per program (v3 default; 32 in v1–v2)
-    threads: int = 128
-    iters: int = 2             # power iterations at the boundary
-    bthreads: int = 256        # threads of the boundary program
-    bminblocks: int = 2        # boundary programs per SM (__launch_bounds__ min blocks; v3: 2 caps it at
-                               # 128 registers instead of 168–250 = one program per SM in v1–v2)
-    out_dtype: str = "bfloat16"  # "float32" for tight tests
-    compact: bool = True       # v3: boundary grid over the list of requests at their window's end
-    dminblocks: int | None = None  # decode programs per SM for __launch_bounds__ (0: TileLang's default;
-                               # None: 6 with zrows — 80 registers, no spills — else 0)
-    bv5: bool = False          # v5 boundary (NOT yet measured): trips of the list loop from the count read once,
-                               # Gram–Schmidt in one warp with shuffles, and (when K = V = bthreads / 2) mat-vecs
-                               # with all r outputs per thread (NOTES.md, "where the boundary's time goes")
-    zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
-                               # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
-                               # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
-
-    def __post_init__(self):
-        if self.kind not in ("gdn", "kda"):
-            raise ValueError(f"kind must be gdn or kda, got {self.kind!r}")
-        if self.mode not in ("leap", "window_bf16"):
-            raise ValueError(f"mode must be leap or window_bf16, got {self.mode!r}")
-        if self.zfmt not in ZDT:
-            raise ValueError(f"zfmt must be one of {list(ZDT)}, got {self.zfmt!r}")
-        if self.zfmt == "int4" and (self.K % 2 or self.BV % 2):
-            raise ValueError(f"int4 packs code pairs: K and BV must be even, got K = {self.K}, BV = {self.BV}")
-        if self.HV % self.H or self.V % self.BV:
-            raise ValueError("HV must be a multiple of H and V a multiple of BV")
-        if self.mode == "window_bf16" and self.r:
-            object.__setattr__(self, "r", 0)
-        if self.bv5 and (self.K % 32 or self.bthreads < 32):
-            raise ValueError(f"bv5 (one-warp Gram-Schmidt) needs K a multiple of 32 and bthreads >= 32, "
-                             f"got K = {self.K}, bthreads = {self.bthreads}")
-        zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
-                      and self.BV % (self.threads // (self.K // 16)) == 0)
-        if self.zrows and not zrows_fits:
-            raise ValueError("zrows needs V-first INT8 (zfmt int8) and BV a multiple of threads / (K / 16)")
-        if self.zrows is None:
-            object.__setattr__(self, "zrows", zrows_fits)
-        if self.dminblocks is None:
-            object.__setattr__(self, "dminblocks", 6 if self.zrows and self.threads == 128 else 0)
-
-    @property
-    def tag(self) -> str:
-        lay = "vf" if self.v_first else "kf"
-        return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
-                + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + ("-b5" if self.bv5 else "")
-                + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
-                + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
-
-
-def _T():
-    import tilelang.language as T
-    return T
+__all__ = ["ZDT", "DecodeConfig", "decode_program", "boundary_program", "compiled", "LeapDecoder",
+           "PerStepConfig", "perstep_program", "compiled_perstep", "PerStepDecoder"]
 
 
 def decode_program(cfg: DecodeConfig):
@@ -401,286 +311,12 @@ def decode_program(cfg: DecodeConfig):
     return decode
 
 
-def boundary_program(cfg: DecodeConfig):
-    """The TileLang prim_func of the window boundary (launch 2): reconstruct, refit, smooth, quantize."""
-    T = _T()
-
-    kind, HV, K, V, P, R = cfg.kind, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r
-    Kd = 1 if kind == "gdn" else K
-    leap = cfg.mode == "leap"
-    N = T.dynamic("N")
-    NS = T.dynamic("NS")
-    zshape = _zshape(cfg, NS)
-    zdt = ZDT[cfg.zfmt] if leap else "bfloat16"
-    i4 = leap and cfg.zfmt == "int4"
-    rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
-    Rz = max(R, 1)
-    f32, f16 = "float32", "float16"
-    invq = 1.0 / QMAX[cfg.zfmt]
-    vf = cfg.v_first
-
-    def rgv(rg, s, hv, j, d):
-        return rg[s, hv, j] if kind == "gdn" else rg[s, hv, j, d]
-
-    def gi(i):
-        return 0 if kind == "gdn" else i
-
-    # v4: S_p lives in the fragment in Z's own layout ([V, K] when V-first), so the INT8 load and the quantized
-    # store run along the fragment's contiguous axis; v3 held [K, V] and read/wrote V-first Z transposed, one
-    # byte per lane 512 B apart (32 sectors per warp access): 406 µs of boundary vs 166 µs K-first at GDN 512.
-    FS = (V, K) if vf else (K, V)
-    KAX, VAX = (1, 0) if vf else (0, 1)   # fragment axis of the key rows / of the value columns
-
-    def kv(x, y):  # fragment index -> (key row i, value column j)
-        return (y, x) if vf else (x, y)
-
-    def ss(Ss, i, j):  # S_p[i, j] from the padded shared copy
-        return Ss[j, i] if vf else Ss[i, j]
-
-    def kusum(Kh, Uh, i, j):  # Σ_a K̂[i, a] Û[j, a], unrolled in a fixed order
-        acc = Kh[i, 0] * Uh[j, 0]
-        for a in range(1, R):
-            acc = acc + Kh[i, a] * Uh[j, a]
-        return acc
-
-    # compact (v3): grid (HV, C), C ≈ N/p + slack chosen by the host (the length of `gsz`); the decode
-    # launch appended the requests at their window's end to `lst` and counted them in cnt[par].
-    # Full (v2): grid (HV, N), programs whose request is not at its window's end exit at once.
-    C = T.dynamic("C")
-    BT = cfg.bthreads
-    GY = C if cfg.compact else N
-    NTRIP = T.ceildiv(N, C) if cfg.compact else 1
-
-    # v5 mat-vecs: thread t takes row t mod 128 of the product and half of the sum (t div 128), keeping all R
-    # outputs in registers (one shared load of S and one broadcast row of the right factor per R FMAs; v4: per
-    # 2 FMAs); the second half hands its partial sums over in shared memory.
-    MV5 = cfg.bv5 and K == V and cfg.bthreads == 2 * K
-
-    @T.macro
-    def matvec(Ss, Xr, Out, Part, acc, tx, over_keys):  # Out[row, a] = Σ_k S[k, row] Xr[k, a] (over_keys) or S[row, k] Xr[k, a]
-        for a in T.unroll(R):
-            acc[a] = 0.0
-        for k0 in T.serial(K // 2):
-            k = (tx // K) * (K // 2) + k0
-            sv = ss(Ss, k, tx % K) if over_keys else ss(Ss, tx % K, k)
-            for a in T.unroll(R):
-                acc[a] += sv * Xr[k, a]
-        if tx >= K:
-            for a in T.unroll(R):
-                Part[tx % K, a] = acc[a]
-        T.sync_threads()
-        if tx < K:
-            for a in T.unroll(R):
-                Out[tx, a] = acc[a] + Part[tx, a]
-        T.sync_threads()
-
-    @T.macro
-    def warp_dot(ml, red, a, b):  # red[0] = Σ_i K[i, a] K[i, b] over warp 0's rows i = 32 e + lane, in every lane
-        red[0] = ml[0, a] * ml[0, b]
-        for e in T.unroll(1, K // 32):
-            red[0] += ml[e, a] * ml[e, b]
-        for st in T.unroll(5):
-            red[0] += T.shfl_xor(red[0], 16 >> st)
-
-    def entry(cnt, par, wnext, lst, idx, e):  # the slot to refit, or -1
-        if cfg.compact:
-            return T.if_then_else(e < cnt[par], idx[lst[T.min(e, N - 1)]], -1)
-        return T.if_then_else(wnext[e] == P, idx[e], -1)
-
-    @T.prim_func
-    def boundary(
-        idx: T.Tensor((N,), "int32"), wnext: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
-        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), gsz: T.Tensor((C,), "int32"),
-        Z: T.Tensor(zshape, zdt), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
-        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
-        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
-    ):
-        with T.Kernel(HV, GY, threads=cfg.bthreads) as (hv, b):
-            if cfg.bminblocks > 1:
-                T.annotate_min_blocks_per_sm(cfg.bminblocks)
-            G = T.alloc_shared((P + 1, Kd), f32)
-            Kds = T.alloc_shared((R + P, K), f32)
-            Us = T.alloc_shared((R + P, V), f32)
-            Ss = T.alloc_shared((FS[0], FS[1] + 1), f32)
-            Sf = T.alloc_fragment(FS, f32)
-            if cfg.compact:
-                if hv == 0:  # window positions of every request of the batch, spread over the programs
-                    for t0 in T.serial(T.ceildiv(N, C * BT)):
-                        for i in T.Parallel(BT):
-                            nn = (t0 * C + b) * BT + i
-                            if nn < N:
-                                wpos[idx[nn]] = T.if_then_else(wnext[nn] == P, 0, wnext[nn])
-            else:
-                if hv == 0:
-                    wpos[idx[b]] = T.if_then_else(wnext[b] == P, 0, wnext[b])
-            # compact: program b takes list entries b, b + C, ... below the count; else request b if due
-            sl = T.alloc_local((1,), "int32")
-            # v5: only the trips that have an entry (an empty trip still passed every block barrier of the body:
-            # 14 % of the v4 boundary's stalls at GDN 512); v4: ⌈N / C⌉ trips
-            trips = NTRIP
-            if cfg.bv5 and cfg.compact:
-                nb = T.alloc_local((1,), "int32")
-                nb[0] = cnt[par]
-                trips = T.ceildiv(T.max(nb[0] - b, 0), GY)
-            for t in T.serial(trips):
-                sl[0] = entry(cnt, par, wnext, lst, idx, t * GY + b)
-                if sl[0] >= 0:
-                    s = sl[0]
-                    for j, d in T.Parallel(P, Kd):  # loads in parallel, then the prefix sums in place
-                        G[j + 1, d] = rgv(rg, s, hv, j, d)
-                    for d in T.Parallel(Kd):
-                        G[0, d] = 0.0
-                        for j in T.serial(P):
-                            G[j + 1, d] = G[j + 1, d] + G[j, d]
-                    for j, i in T.Parallel(P, K):
-                        Kds[R + j, i] = T.exp(G[P, gi(i)] - G[j + 1, gi(i)]) * T.cast(rk[s, hv, j, i], f32)
-                    for j, i in T.Parallel(P, V):
-                        Us[R + j, i] = T.cast(ru[s, hv, j, i], f32)
-                    if R > 0:
-                        for j, i in T.Parallel(R, K):
-                            Kds[j, i] = T.exp(G[P, gi(i)]) * T.cast(Kc[s, hv, j, i], f32)
-                        for j, i in T.Parallel(R, V):
-                            Us[j, i] = T.cast(Uc[s, hv, j, i], f32)
-                    for x, y in T.Parallel(*FS):
-                        i, j = kv(x, y)
-                        zv = _nibble(T, Z[s, hv, x, y // 2], y % 2) if i4 else T.cast(Z[s, hv, x, y], f32)
-                        if leap:
-                            Sf[x, y] = T.exp(G[P, gi(i)]) * (c[s, hv, i] * (zv * invq) * Bs[s, hv, j])
-                        else:
-                            Sf[x, y] = T.exp(G[P, gi(i)]) * zv
-                    for t in T.serial(R + P):
-                        for x, y in T.Parallel(*FS):
-                            i, j = kv(x, y)
-                            Sf[x, y] += Kds[t, i] * Us[t, j]
-                    if R > 0:
-                        Kp = T.alloc_shared((K, R), f32)
-                        Ws = T.alloc_shared((V, R), f32)
-                        Wf = T.alloc_fragment((V, R), f32)
-                        Knf = T.alloc_fragment((K, R), f32)
-                        Df = T.alloc_fragment((K,), f32)
-                        dd = T.alloc_fragment((1,), f32)
-                        Kh = T.alloc_shared((K, R), f32)
-                        Uh = T.alloc_shared((V, R), f32)
-                        if cfg.bv5:
-                            ml = T.alloc_local((K // 32, R), f32)
-                            red = T.alloc_local((1,), f32)
-                            tx = T.get_thread_binding(0)
-                            acc = T.alloc_local((Rz,), f32)
-                            Part = T.alloc_shared((K, Rz), f32)
-                        for x, y in T.Parallel(*FS):
-                            Ss[x, y] = Sf[x, y]
-                        for i, a in T.Parallel(K, R):
-                            Kp[i, a] = T.cast(Kc[s, hv, a, i], f32)
-                        for _it in T.serial(cfg.iters):
-                            if MV5:
-                                matvec(Ss, Kp, Ws, Part, acc, tx, True)     # W = Sᵀ K
-                                matvec(Ss, Ws, Kp, Part, acc, tx, False)    # K = S W
-                            else:
-                                T.clear(Wf)
-                                for i in T.serial(K):
-                                    for j, a in T.Parallel(V, R):
-                                        Wf[j, a] += ss(Ss, i, j) * Kp[i, a]
-                                T.copy(Wf, Ws)
-                                T.clear(Knf)
-                                for j in T.serial(V):
-                                    for i, a in T.Parallel(K, R):
-                                        Knf[i, a] += ss(Ss, i, j) * Ws[j, a]
-                                T.copy(Knf, Kp)
-                            # modified Gram–Schmidt, column by column (R's diagonal ≥ 0; zero columns stay zero)
-                            if cfg.bv5:   # one warp, rows i = 32 e + lane in registers, butterfly sums: no block barrier
-                                if tx < 32:
-                                    for e in T.unroll(K // 32):
-                                        for a in T.unroll(R):
-                                            ml[e, a] = Kp[e * 32 + tx, a]
-                                    for a in T.unroll(R):
-                                        for b2 in T.unroll(a):
-                                            warp_dot(ml, red, a, b2)
-                                            for e in T.unroll(K // 32):
-                                                ml[e, a] = ml[e, a] - red[0] * ml[e, b2]
-                                        warp_dot(ml, red, a, a)
-                                        for e in T.unroll(K // 32):
-                                            ml[e, a] = T.if_then_else(red[0] > 0, ml[e, a] / T.sqrt(red[0]), 0.0)
-                                    for e in T.unroll(K // 32):
-                                        for a in T.unroll(R):
-                                            Kp[e * 32 + tx, a] = ml[e, a]
-                            else:
-                                for a in T.serial(R):
-                                    for b in T.serial(a):
-                                        for i in T.Parallel(K):
-                                            Df[i] = Kp[i, a] * Kp[i, b]
-                                        T.reduce_sum(Df, dd, dim=0)
-                                        for i in T.Parallel(K):
-                                            Kp[i, a] = Kp[i, a] - dd[0] * Kp[i, b]
-                                    for i in T.Parallel(K):
-                                        Df[i] = Kp[i, a] * Kp[i, a]
-                                    T.reduce_sum(Df, dd, dim=0)
-                                    for i in T.Parallel(K):
-                                        Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
-                        if MV5:
-                            matvec(Ss, Kp, Ws, Part, acc, tx, True)         # U = Sᵀ K
-                            for j, a in T.Parallel(V, R):
-                                Uh[j, a] = T.cast(T.cast(Ws[j, a], f16), f32)
-                                Uc[s, hv, a, j] = T.cast(Ws[j, a], f16)
-                        else:
-                            T.clear(Wf)
-                            for i in T.serial(K):
-                                for j, a in T.Parallel(V, R):
-                                    Wf[j, a] += ss(Ss, i, j) * Kp[i, a]
-                            for j, a in T.Parallel(V, R):
-                                Uh[j, a] = T.cast(T.cast(Wf[j, a], f16), f32)
-                                Uc[s, hv, a, j] = T.cast(Wf[j, a], f16)
-                        for i, a in T.Parallel(K, R):
-                            Kh[i, a] = T.cast(T.cast(Kp[i, a], f16), f32)
-                            Kc[s, hv, a, i] = T.cast(Kp[i, a], f16)
-                        # residual from the shared copy (Sf is dead through the iteration: fewer registers);
-                        # same summation order as the former rank-r accumulator
-                        for x, y in T.Parallel(*FS):
-                            i, j = kv(x, y)
-                            Sf[x, y] = Ss[x, y] - kusum(Kh, Uh, i, j)
-                    if leap:
-                        cf = T.alloc_fragment((K,), f32)
-                        bf = T.alloc_fragment((V,), f32)
-                        T.reduce_abssum(Sf, cf, dim=VAX)
-                        for i in T.Parallel(K):
-                            cf[i] = T.max(T.sqrt(cf[i] / V), 1e-8)
-                        for x, y in T.Parallel(*FS):
-                            i, j = kv(x, y)
-                            Sf[x, y] = Sf[x, y] / cf[i]
-                        T.reduce_absmax(Sf, bf, dim=KAX)
-                        for x, y in T.Parallel(*FS):
-                            i, j = kv(x, y)
-                            if cfg.zfmt in ("int8", "int4"):
-                                q = QMAX[cfg.zfmt]
-                                zq = T.if_then_else(bf[j] > 0, T.clamp(T.round(Sf[x, y] * (q / bf[j])), -q, q), 0.0)
-                                if i4:   # codes into the (now dead) padded copy of S, packed in pairs below
-                                    Ss[x, y] = zq
-                                else:
-                                    Z[s, hv, x, y] = T.cast(zq, "int8")
-                            else:   # E4M3, round to nearest even (|x| <= 448: never saturates)
-                                Z[s, hv, x, y] = T.if_then_else(bf[j] > 0, T.cast(Sf[x, y] * (448.0 / bf[j]), zdt),
-                                                                T.cast(0.0, zdt))
-                        if i4:   # code 2b of the last axis in the low nibble of byte b (naive.pack_nibbles)
-                            for x, y2 in T.Parallel(FS[0], FS[1] // 2):
-                                lo = T.bitwise_and(T.cast(Ss[x, 2 * y2], "int32"), 15)
-                                hi = T.bitwise_and(T.cast(Ss[x, 2 * y2 + 1], "int32"), 15)
-                                Z[s, hv, x, y2] = T.cast(T.bitwise_or(lo, T.shift_left(hi, 4)), "uint8")
-                        for i in T.Parallel(K):
-                            c[s, hv, i] = cf[i]
-                        for j in T.Parallel(V):
-                            Bs[s, hv, j] = bf[j]
-                    else:
-                        for x, y in T.Parallel(*FS):
-                            Z[s, hv, x, y] = T.cast(Sf[x, y], zdt)
-
-    return boundary
-
-
 @functools.lru_cache(maxsize=None)
 def compiled(cfg: DecodeConfig, target: str | None = None):
     """(decode kernel, boundary kernel) compiled for the local GPU or the given target (``sm_90`` ...)."""
     import tilelang
     tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
-    return (tilelang.compile(decode_program(cfg), target=tgt),
+    return (tilelang.compile((pipelined_decode_program if cfg.pipe else decode_program)(cfg), target=tgt),
             tilelang.compile(boundary_program(cfg), target=tgt))
 
 
@@ -800,6 +436,7 @@ class LeapDecoder:
         self._lists = {}   # device -> (counters int32[2], list int32[cap], grid dummy int32[cap])
         self._par = 0      # which counter this step appends to (the decode zeroes the other one)
         self.cap = None    # fixed boundary grid C (tests: C = 1 makes one program take several requests)
+        self.groups = None  # pipe: fixed number of request groups GP (tests: few groups make long walks)
 
     def _comp(self, st):
         if st.r > 0:
@@ -856,8 +493,18 @@ class LeapDecoder:
         cnt, lst, gsz = self._buffers(N, q.device)
         par = self._par
         self._par = 1 - par
-        self.dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg, out,
-                 wnext, cnt, par, lst[:N])
+        if self.cfg.pipe:
+            GP = self.groups or pipelined_programs(self.cfg, N,
+                                                   torch.cuda.get_device_properties(q.device).multi_processor_count)
+            GP = min(GP, N)
+            if -(-N // GP) > self.cfg.pipe_maxit:
+                raise ValueError(f"groups = {GP} leaves more than pipe_maxit = {self.cfg.pipe_maxit} requests per "
+                                 f"program at batch {N}; expected groups >= {-(-N // self.cfg.pipe_maxit)}")
+            self.dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z.view(torch.int32), st.c, st.B, Kc, Uc, st.rk,
+                     st.ru, st.rg, out, wnext, cnt, par, lst[:N], gsz[:GP])
+        else:
+            self.dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg, out,
+                     wnext, cnt, par, lst[:N])
         if boundary:
             C = self.boundary_programs(N)
             self.bnd(idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru,

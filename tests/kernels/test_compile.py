@@ -47,3 +47,18 @@ def test_decode_config_names_what_is_wrong():
     with pytest.raises(ValueError, match="int4 packs code pairs"):
         DecodeConfig(zfmt="int4", BV=63, V=126)
     assert DecodeConfig(zfmt="int4").tag.endswith("-int4") and not DecodeConfig(zfmt="int4").zrows
+    with pytest.raises(ValueError, match="pipe .* needs the row-wise Z read"):
+        DecodeConfig(pipe=True, v_first=False)
+    with pytest.raises(ValueError, match="pipe_maxit must be >= 1"):
+        DecodeConfig(pipe=True, pipe_maxit=0)
+    assert DecodeConfig(pipe=True).dminblocks == 5 and DecodeConfig().dminblocks == 6
+
+
+def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():
+    from leapquant.kernels.decode import DecodeConfig
+    from leapquant.kernels.decode_pipelined import pipelined_programs
+    cfg = DecodeConfig(pipe=True)                      # 32 heads, 2 value tiles: 64 programs per group
+    assert pipelined_programs(cfg, 512, 132) == 10     # 132 SMs x 5 programs / 64
+    assert pipelined_programs(cfg, 4, 132) == 4        # never more groups than requests
+    small = DecodeConfig(pipe=True, pipe_maxit=8)
+    assert pipelined_programs(small, 512, 132) == 64   # at most 8 requests per program

@@ -1,0 +1,124 @@
+"""What a decode kernel is built from: its configuration and the small TileLang helpers both launches share.
+
+Kept apart from the kernels so that :mod:`decode` and :mod:`boundary` (one kernel per file, as FLA's ops) can both
+import it. Compiling needs tilelang (imported lazily; ``import leapquant`` never imports it).
+"""
+
+
+from dataclasses import dataclass
+
+
+ZDT = {"int8": "int8", "int4": "uint8", "fp8e4m3": "float8_e4m3fn"}
+"""TileLang dtype of the stored residual Z for each element format (naive.ZDTYPE in torch; INT4 packed)."""
+
+
+def _code4(T, nib):
+    """A 4-bit two's-complement code (0..15 as stored) as float32 −8..7."""
+    return T.cast(nib - T.if_then_else(nib >= 8, 16, 0), "float32")
+
+
+def _nibbles(T, byte):
+    """(low code, high code) of a packed INT4 byte, as float32."""
+    b = T.cast(byte, "int32")                                                  # 0..255
+    return _code4(T, T.bitwise_and(b, 15)), _code4(T, T.shift_right(b, 4))
+
+
+def _nibble(T, byte, h):
+    """Code h (0: low nibble, 1: high) of a packed INT4 byte, as float32."""
+    lo, hi = _nibbles(T, byte)
+    return T.if_then_else(h == 0, lo, hi)
+
+
+def _zshape(cfg, NS):
+    """Z's buffer shape: [slots, HV, V, K] V-first else [slots, HV, K, V]; INT4 halves the last axis."""
+    last = (cfg.K if cfg.v_first else cfg.V) // (2 if cfg.mode == "leap" and cfg.zfmt == "int4" else 1)
+    return (NS, cfg.HV, cfg.V, last) if cfg.v_first else (NS, cfg.HV, cfg.K, last)
+
+
+@dataclass(frozen=True)
+class DecodeConfig:
+    kind: str = "gdn"          # "gdn" (scalar decay) | "kda" (per key channel)
+    mode: str = "leap"         # "leap" (INT8 + compensators + smoothing) | "window_bf16"
+    zfmt: str = "int8"         # the residual's elements in mode leap: "int8" | "int4" (packed) | "fp8e4m3" (naive.QMAX)
+    H: int = 32
+    HV: int = 32
+    K: int = 128
+    V: int = 128
+    p: int = 16
+    r: int = 4
+    v_first: bool = True
+    BV: int = 64               # value rows per program (v3 default; 32 in v1–v2)
+    threads: int = 128
+    iters: int = 2             # power iterations at the boundary
+    bthreads: int = 256        # threads of the boundary program
+    bminblocks: int = 2        # boundary programs per SM (__launch_bounds__ min blocks; v3: 2 caps it at
+                               # 128 registers instead of 168–250 = one program per SM in v1–v2)
+    out_dtype: str = "bfloat16"  # "float32" for tight tests
+    compact: bool = True       # v3: boundary grid over the list of requests at their window's end
+    dminblocks: int | None = None  # decode programs per SM for __launch_bounds__ (0: TileLang's default;
+                               # None: 6 with zrows — 80 registers, no spills — else 0)
+    bv5: bool | None = None    # v5 boundary (default since 2026-11-30; NOTES.md v5): trips of the list loop from the
+                               # count read once, Gram–Schmidt in one warp with shuffles, and (when K = V = bthreads / 2)
+                               # mat-vecs with all r outputs per thread. None: on where it fits (K % 32 == 0); False: v4
+    bv6: bool = False          # v6 boundary (opt-in, on top of v5; NOTES.md v6): exact reciprocal-based divisions, right-looking
+                               # Gram–Schmidt, early compensator load, conflict-free residual and broadcast-vector reconstruction
+    zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
+                               # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
+                               # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
+    pipe: bool = False         # v6 decode (decode_pipelined.py): persistent programs that walk requests with the next
+                               # request's loads in flight (cp.async, double-buffered); needs zrows and compact
+    pipe_maxit: int = 64       # v6: most requests one program walks (its slot list lives in shared memory)
+    pipe_fill: float = 1.0     # v6: programs launched per resident slot (dminblocks per SM): 1 = one wave of persistent
+                               # programs; more = shorter walks (at small batches one request per program wins)
+
+    def __post_init__(self):
+        if self.kind not in ("gdn", "kda"):
+            raise ValueError(f"kind must be gdn or kda, got {self.kind!r}")
+        if self.mode not in ("leap", "window_bf16"):
+            raise ValueError(f"mode must be leap or window_bf16, got {self.mode!r}")
+        if self.zfmt not in ZDT:
+            raise ValueError(f"zfmt must be one of {list(ZDT)}, got {self.zfmt!r}")
+        if self.zfmt == "int4" and (self.K % 2 or self.BV % 2):
+            raise ValueError(f"int4 packs code pairs: K and BV must be even, got K = {self.K}, BV = {self.BV}")
+        if self.HV % self.H or self.V % self.BV:
+            raise ValueError("HV must be a multiple of H and V a multiple of BV")
+        if self.mode == "window_bf16" and self.r:
+            object.__setattr__(self, "r", 0)
+        bv5_fits = self.K % 32 == 0 and self.bthreads >= 32
+        if self.bv5 is None:
+            object.__setattr__(self, "bv5", bv5_fits)
+        if self.bv5 and not bv5_fits:
+            raise ValueError(f"bv5 (one-warp Gram-Schmidt) needs K a multiple of 32 and bthreads >= 32, "
+                             f"got K = {self.K}, bthreads = {self.bthreads}")
+        if self.bv6 and not self.bv5:
+            raise ValueError("bv6 builds on the v5 boundary: it needs bv5 (K a multiple of 32, bthreads >= 32)")
+        zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
+                      and self.BV % (self.threads // (self.K // 16)) == 0)
+        if self.zrows and not zrows_fits:
+            raise ValueError("zrows needs V-first INT8 (zfmt int8) and BV a multiple of threads / (K / 16)")
+        if self.zrows is None:
+            object.__setattr__(self, "zrows", zrows_fits)
+        if self.pipe and not (self.zrows and self.compact):
+            raise ValueError("pipe (the v6 pipelined decode) needs the row-wise Z read (V-first INT8) and compact")
+        if self.pipe_maxit < 1:
+            raise ValueError(f"pipe_maxit must be >= 1, got {self.pipe_maxit}")
+        if not self.pipe_fill > 0:
+            raise ValueError(f"pipe_fill must be > 0, got {self.pipe_fill}")
+        if self.dminblocks is None:
+            # zrows: 80 registers, no spills; pipe: 96 (two sets of Z rows), no spills (ptxas sm_90a)
+            object.__setattr__(self, "dminblocks", (5 if self.pipe else 6) if self.zrows and self.threads == 128 else 0)
+
+    @property
+    def tag(self) -> str:
+        lay = "vf" if self.v_first else "kf"
+        return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
+                + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("" if self.bv5 else "-b4") + ("-b6" if self.bv6 else "")
+                + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
+                + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
+
+
+def _T():
+    import tilelang.language as T
+    return T
+

@@ -1,0 +1,312 @@
+"""v6 decode: a persistent, software-pipelined decode launch (V-first INT8, the default layout and format).
+
+Same arithmetic, buffers and outputs as :func:`leapquant.kernels.decode.decode_program` with ``zrows`` (its
+docstring describes the step); only the schedule differs. The v4b decode ran one program per (value tile, head,
+request) and was latency-bound (ncu, GDN 512: 55 % of its warp stalls wait on the loads at the start of each
+program, 12 % more at the barrier after them; 6 programs per SM could not cover that). Here grid (V/BV, HV, GP):
+program (vt, hv, b) walks requests n = b, b + GP, b + 2GP, … and, while it computes request n, the loads of the
+next one are in flight — ``cp.async`` (predicated: buffered rows past the request's window position are
+zero-filled, never read) into the other half of double-buffered shared tiles, and the Z rows into a second set of
+registers. The (slot, window position) pairs of all its requests are read once, at the start.
+
+``GP`` comes from the shape of the last argument (a dummy int32[GP]), as the boundary's grid does; the host picks
+it (:func:`pipelined_programs`) so that about ``blocks_per_sm`` programs run per SM and each walks at most
+``cfg.pipe_maxit`` requests.
+"""
+
+
+from leapquant.kernels.config import DecodeConfig, _T
+from leapquant.kernels.naive import QMAX
+
+
+def pipelined_programs(cfg: DecodeConfig, N: int, sms: int) -> int:
+    """GP, the number of request groups: cfg.pipe_fill programs per resident slot of `sms` SMs at cfg.dminblocks
+    (or 4) per SM, and few enough requests per program (≤ cfg.pipe_maxit)."""
+    per_group = cfg.HV * (cfg.V // cfg.BV)
+    want = max(1, round(sms * (cfg.dminblocks or 4) * cfg.pipe_fill / per_group))
+    return max(1, min(N, max(want, -(-N // cfg.pipe_maxit))))
+
+
+def pipelined_decode_program(cfg: DecodeConfig):
+    """The TileLang prim_func of one decode step, persistent and pipelined (launch 1; launch 2 is unchanged)."""
+    T = _T()
+    if not (cfg.zrows and cfg.mode == "leap" and cfg.zfmt == "int8"):
+        raise ValueError("the pipelined decode is built for V-first INT8 with the row-wise Z read (zrows)")
+    kind, H, HV, K, V, P, R, BV, TH = cfg.kind, cfg.H, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r, cfg.BV, cfg.threads
+    rep = HV // H
+    Kd = 1 if kind == "gdn" else K
+    N = T.dynamic("N")
+    NS = T.dynamic("NS")
+    GP = T.dynamic("GP")
+    MAXIT = cfg.pipe_maxit
+    gshape = (N, HV) if kind == "gdn" else (N, HV, K)
+    rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
+    Rz = max(R, 1)
+    f32, f16, bf16 = "float32", "float16", "bfloat16"
+    invq = 1.0 / QMAX[cfg.zfmt]
+    LPR = K // 16            # lanes per 128-byte Z row (16 bytes each)
+    RP = TH // LPR           # rows per pass
+    NPASS = BV // RP
+
+    def chunks(n16):         # trips of the thread loop that issues n16 copies of 16 bytes
+        return -(-n16 // TH)
+
+    def gi(d):               # the log-decay column: GDN has one
+        return 0 if kind == "gdn" else d
+
+    @T.prim_func
+    def decode(
+        q: T.Tensor((N, H, K), bf16), k: T.Tensor((N, H, K), bf16), v: T.Tensor((N, HV, V), bf16),
+        g: T.Tensor(gshape, f32), beta: T.Tensor((N, HV), f32), scale: T.float32,
+        idx: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
+        Z: T.Tensor((NS, HV, V, K // 4), "int32"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
+        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
+        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
+        o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
+        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), grp: T.Tensor((GP,), "int32"),
+    ):
+        with T.Kernel(V // BV, HV, GP, threads=TH) as (vt, hv, b):
+            if cfg.dminblocks:
+                T.annotate_min_blocks_per_sm(cfg.dminblocks)
+            tx = T.get_thread_binding(0)
+            lt = tx % LPR
+            r0 = tx // LPR
+            h = hv // rep
+            v0 = vt * BV
+            sl = T.alloc_shared((MAXIT,), "int32")     # slot of each request this program walks
+            ml = T.alloc_shared((MAXIT,), "int32")     # its window position m
+            # double-buffered per-request inputs (buffer it % 2 holds request it)
+            rks = T.alloc_shared((2, P, K), f16)       # buffered keys (rows ≥ m zero-filled)
+            rus = T.alloc_shared((2, P, BV), f16)      # buffered u, this value tile
+            rgs = T.alloc_shared((2, P, Kd), f32)      # buffered log-decays
+            Kcs = T.alloc_shared((2, Rz, K), f16)
+            Ucs = T.alloc_shared((2, Rz, BV), f16)
+            css = T.alloc_shared((2, K), f32)          # smoothing scales c
+            Bss = T.alloc_shared((2, BV), f32)         # value scales B of the tile
+            qks = T.alloc_shared((2, 2, K), bf16)      # q, k
+            vss = T.alloc_shared((2, BV), bf16)
+            gss = T.alloc_shared((2, Kd), f32)
+            bts = T.alloc_shared((2, 1), f32)          # β
+            # per-request work
+            G = T.alloc_shared((P + 1, Kd), f32)       # prefix sums of the buffered log-decays (G_0 = 0)
+            xs = T.alloc_shared((3, K), f32)           # α⊙k, α⊙q·scale, fp16(k)⊙q·scale
+            # c ⊙ Γ_{1:m} x, element d at d + 4 (d // 16): lane lt reads its 16 at 20 lt, 8 lanes on distinct banks
+            # (unpadded, the 16-byte reads of 8 lanes 64 B apart were 4-way bank conflicts: 13 of the 35 M shared
+            # wavefronts of the v6 decode at GDN 512, ncu)
+            ys = T.alloc_shared((2, K + K // 4), f32)
+            ws = T.alloc_shared((2, P), f32)           # record weights
+            dg = T.alloc_shared((P,), f32)             # GDN: the decay from record j to m
+            wc = T.alloc_shared((2, Rz), f32)          # compensator weights
+            kqs = T.alloc_shared((1,), f32)
+            zr = T.alloc_shared((2, BV), f32)
+            E1 = T.alloc_fragment((P, K), f32)
+            E2 = T.alloc_fragment((P, K), f32)
+            w1 = T.alloc_fragment((P,), f32)
+            w2 = T.alloc_fragment((P,), f32)
+            kqf = T.alloc_fragment((1, K), f32)
+            kqr = T.alloc_fragment((1,), f32)
+            C1 = T.alloc_fragment((Rz, K), f32)
+            C2 = T.alloc_fragment((Rz, K), f32)
+            c1 = T.alloc_fragment((Rz,), f32)
+            c2 = T.alloc_fragment((Rz,), f32)
+            A1 = T.alloc_fragment((BV,), f32)
+            A2 = T.alloc_fragment((BV,), f32)
+            # Z rows as int32 words (4 codes each; the host passes Z viewed as int32): byte arrays would be
+            # address-taken by the 16-byte loads and spill
+            zc = T.alloc_local((NPASS * 4,), "int32")  # Z rows of the request being computed
+            zn = T.alloc_local((NPASS * 4,), "int32")  # Z rows of the next request (in flight)
+            yl = T.alloc_local((2, 16), f32)
+            acc = T.alloc_local((2,), f32)
+
+            for e in T.unroll(NPASS * 4):
+                zc[e] = 0
+            nit = T.ceildiv(N - b, GP)                 # ≥ 1: the host keeps GP ≤ N (and nit ≤ MAXIT)
+            for e in T.Parallel(MAXIT):
+                nn = b + e * GP
+                if nn < N:
+                    sl[e] = idx[nn]
+                    ml[e] = wpos[idx[nn]]
+            # trip `it` issues the loads of request it and computes request it − 1
+            for it in T.serial(nit + 1):
+                T.sync_threads()                       # buffer it % 2 was last read by trip it − 1
+                if it < nit:
+                    s = sl[it]
+                    m = ml[it]
+                    n = b + it * GP
+                    bi = it % 2
+                    for ps in T.unroll(NPASS):
+                        for e in T.vectorized(4):
+                            zn[ps * 4 + e] = Z[s, hv, v0 + ps * RP + r0, lt * 4 + e]
+                    for cc in T.unroll(chunks(P * K // 8)):
+                        ch = cc * TH + tx
+                        if ch < P * K // 8:
+                            T.ptx_cp_async(T.access_ptr(rks[bi, ch // (K // 8), (ch % (K // 8)) * 8], "w", 8),
+                                           T.access_ptr(rk[s, hv, ch // (K // 8), (ch % (K // 8)) * 8], "r", 8), 8,
+                                           predicate=ch // (K // 8) < m)
+                    for cc in T.unroll(chunks(P * BV // 8)):
+                        ch = cc * TH + tx
+                        if ch < P * BV // 8:
+                            T.ptx_cp_async(T.access_ptr(rus[bi, ch // (BV // 8), (ch % (BV // 8)) * 8], "w", 8),
+                                           T.access_ptr(ru[s, hv, ch // (BV // 8), v0 + (ch % (BV // 8)) * 8], "r", 8),
+                                           8, predicate=ch // (BV // 8) < m)
+                    if kind == "gdn":
+                        if tx < P:
+                            T.ptx_cp_async(T.access_ptr(rgs[bi, tx, 0], "w", 1), T.access_ptr(rg[s, hv, tx], "r", 1),
+                                           1, predicate=tx < m)
+                        if tx == P:
+                            T.ptx_cp_async(T.access_ptr(gss[bi, 0], "w", 1), T.access_ptr(g[n, hv], "r", 1), 1)
+                    else:
+                        for cc in T.unroll(chunks(P * K // 4)):
+                            ch = cc * TH + tx
+                            if ch < P * K // 4:
+                                T.ptx_cp_async(T.access_ptr(rgs[bi, ch // (K // 4), (ch % (K // 4)) * 4], "w", 4),
+                                               T.access_ptr(rg[s, hv, ch // (K // 4), (ch % (K // 4)) * 4], "r", 4),
+                                               4, predicate=ch // (K // 4) < m)
+                        if tx < K // 4:
+                            T.ptx_cp_async(T.access_ptr(gss[bi, tx * 4], "w", 4), T.access_ptr(g[n, hv, tx * 4], "r", 4), 4)
+                    if R > 0:
+                        for cc in T.unroll(chunks(R * K // 8)):
+                            ch = cc * TH + tx
+                            if ch < R * K // 8:
+                                T.ptx_cp_async(T.access_ptr(Kcs[bi, ch // (K // 8), (ch % (K // 8)) * 8], "w", 8),
+                                               T.access_ptr(Kc[s, hv, ch // (K // 8), (ch % (K // 8)) * 8], "r", 8), 8)
+                        for cc in T.unroll(chunks(R * BV // 8)):
+                            ch = cc * TH + tx
+                            if ch < R * BV // 8:
+                                T.ptx_cp_async(T.access_ptr(Ucs[bi, ch // (BV // 8), (ch % (BV // 8)) * 8], "w", 8),
+                                               T.access_ptr(Uc[s, hv, ch // (BV // 8), v0 + (ch % (BV // 8)) * 8], "r",
+                                                            8), 8)
+                    if tx < K // 4:
+                        T.ptx_cp_async(T.access_ptr(css[bi, tx * 4], "w", 4), T.access_ptr(c[s, hv, tx * 4], "r", 4), 4)
+                    if tx < BV // 4:
+                        T.ptx_cp_async(T.access_ptr(Bss[bi, tx * 4], "w", 4), T.access_ptr(Bs[s, hv, v0 + tx * 4], "r", 4),
+                                       4)
+                    if tx < K // 8:
+                        T.ptx_cp_async(T.access_ptr(qks[bi, 0, tx * 8], "w", 8), T.access_ptr(q[n, h, tx * 8], "r", 8), 8)
+                        T.ptx_cp_async(T.access_ptr(qks[bi, 1, tx * 8], "w", 8), T.access_ptr(k[n, h, tx * 8], "r", 8), 8)
+                    if tx < BV // 8:
+                        T.ptx_cp_async(T.access_ptr(vss[bi, tx * 8], "w", 8), T.access_ptr(v[n, hv, v0 + tx * 8], "r", 8),
+                                       8)
+                    if tx == 0:
+                        T.ptx_cp_async(T.access_ptr(bts[bi, 0], "w", 1), T.access_ptr(beta[n, hv], "r", 1), 1)
+                    T.ptx_commit_group()
+                    if it > 0:
+                        T.ptx_wait_group(1)            # request it − 1 has landed; request it stays in flight
+                else:
+                    T.ptx_wait_group(0)
+                T.sync_threads()
+                if it > 0:
+                    s = sl[it - 1]
+                    m = ml[it - 1]
+                    n = b + (it - 1) * GP
+                    cb = (it - 1) % 2
+                    for d in T.Parallel(K):
+                        a = T.exp(gss[cb, gi(d)])
+                        kf = T.cast(qks[cb, 1, d], f32)
+                        qf = T.cast(qks[cb, 0, d], f32)
+                        xs[0, d] = a * kf
+                        xs[1, d] = a * qf * scale
+                        xs[2, d] = T.cast(T.cast(qks[cb, 1, d], f16), f32) * qf * scale
+                    for d in T.Parallel(Kd):
+                        G[0, d] = 0.0
+                        for j in T.serial(P):  # rows ≥ m were zero-filled
+                            G[j + 1, d] = G[j, d] + rgs[cb, j, d]
+                    for d in T.Parallel(K):
+                        gm = T.exp(G[m, gi(d)])
+                        ys[0, d + d // 16 * 4] = css[cb, d] * gm * xs[0, d]
+                        ys[1, d + d // 16 * 4] = css[cb, d] * gm * xs[1, d]
+                    # record weights k_jᵀ Γ_{j+1:m} x (masked to j < m); GDN's decay is one number per record
+                    if kind == "gdn":
+                        for j in T.Parallel(P):
+                            dg[j] = T.if_then_else(j < m, T.exp(G[m, 0] - G[j + 1, 0]), 0.0)
+                        for j, d in T.Parallel(P, K):
+                            dec = dg[j] * T.cast(rks[cb, j, d], f32)
+                            E1[j, d] = dec * xs[0, d]
+                            E2[j, d] = dec * xs[1, d]
+                    else:
+                        for j, d in T.Parallel(P, K):
+                            dec = T.if_then_else(j < m, T.exp(G[m, d] - G[j + 1, d]) * T.cast(rks[cb, j, d], f32), 0.0)
+                            E1[j, d] = dec * xs[0, d]
+                            E2[j, d] = dec * xs[1, d]
+                    T.reduce_sum(E1, w1, dim=1)
+                    T.reduce_sum(E2, w2, dim=1)
+                    for j in T.Parallel(P):
+                        ws[0, j] = w1[j]
+                        ws[1, j] = w2[j]
+                    for i, d in T.Parallel(1, K):
+                        kqf[i, d] = xs[2, d]
+                    T.reduce_sum(kqf, kqr, dim=1)
+                    kqs[0] = kqr[0]
+                    if R > 0:
+                        for i, d in T.Parallel(R, K):
+                            kk = T.cast(Kcs[cb, i, d], f32) * T.exp(G[m, gi(d)])
+                            C1[i, d] = kk * xs[0, d]
+                            C2[i, d] = kk * xs[1, d]
+                        T.reduce_sum(C1, c1, dim=1)
+                        T.reduce_sum(C2, c2, dim=1)
+                        for i in T.Parallel(R):
+                            wc[0, i] = c1[i]
+                            wc[1, i] = c2[i]
+                    # the residual read: Z rows in registers (loaded one trip ago), two vectors
+                    for e in T.unroll(16):
+                        yl[0, e] = ys[0, lt * 20 + e]
+                        yl[1, e] = ys[1, lt * 20 + e]
+                    for ps in T.unroll(NPASS):
+                        acc[0] = 0.0
+                        acc[1] = 0.0
+                        for e in T.unroll(16):
+                            # code e % 4 of word e // 4 as float without I2F (16 per SM and clock on sm_90, a quarter
+                            # of the FMA rate): bytes offset by 128 (the XOR) go into the low mantissa byte of
+                            # 2^23 (0x4B000000): the float 2^23 + 128 + code, exact; one PRMT and one FADD
+                            zz = T.reinterpret(T.call_extern("uint32", "__byte_perm",
+                                                             T.bitwise_xor(T.cast(zc[ps * 4 + e // 4], "uint32"),
+                                                                           T.uint32(0x80808080)),
+                                                             T.uint32(0x4B000000), T.uint32(0x7650 + e % 4)),
+                                               f32) - 8388736.0
+                            acc[0] += zz * yl[0, e]
+                            acc[1] += zz * yl[1, e]
+                        for st in T.unroll(LPR.bit_length() - 1):  # butterfly over the LPR lanes of the row
+                            acc[0] += T.shfl_xor(acc[0], LPR >> (st + 1))
+                            acc[1] += T.shfl_xor(acc[1], LPR >> (st + 1))
+                        if lt == 0:
+                            zr[0, ps * RP + r0] = acc[0]
+                            zr[1, ps * RP + r0] = acc[1]
+                    for i in T.Parallel(BV):
+                        A1[i] = Bss[cb, i] * zr[0, i] * invq
+                        A2[i] = Bss[cb, i] * zr[1, i] * invq
+                    for j in T.serial(P):  # rows past m carry weight 0 and are skipped
+                        for i in T.Parallel(BV):
+                            uj = T.if_then_else(j < m, T.cast(rus[cb, j, i], f32), 0.0)
+                            A1[i] += ws[0, j] * uj
+                            A2[i] += ws[1, j] * uj
+                    for j in T.serial(R):
+                        for i in T.Parallel(BV):
+                            A1[i] += wc[0, j] * T.cast(Ucs[cb, j, i], f32)
+                            A2[i] += wc[1, j] * T.cast(Ucs[cb, j, i], f32)
+                    for i in T.Parallel(BV):
+                        u16 = T.cast(bts[cb, 0] * (T.cast(vss[cb, i], f32) - A1[i]), f16)
+                        ru[s, hv, m, v0 + i] = u16
+                        o[n, hv, v0 + i] = T.cast(A2[i] + T.cast(u16, f32) * kqs[0], cfg.out_dtype)
+                    if vt == 0:
+                        for d in T.Parallel(K):
+                            rk[s, hv, m, d] = T.cast(qks[cb, 1, d], f16)
+                        for d in T.Parallel(Kd):
+                            if kind == "gdn":
+                                rg[s, hv, m] = gss[cb, 0]
+                            else:
+                                rg[s, hv, m, d] = gss[cb, d]
+                        if hv == 0:
+                            wnext[n] = m + 1
+                            if tx == 0:
+                                # the request reached its window's end: append it to the boundary list
+                                if m + 1 == P:
+                                    pos = T.atomic_add(cnt[par], 1, return_prev=True)
+                                    lst[pos] = n
+                                # the other counter is next step's; nothing reads it during this launch
+                                if n == 0:
+                                    cnt[1 - par] = 0
+                # the next request's Z rows become the current ones
+                for e in T.unroll(NPASS * 4):
+                    zc[e] = zn[e]
+
+    return decode
