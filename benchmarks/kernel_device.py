@@ -6,8 +6,8 @@
 
 Writes $OUT/results.json after every check and every bench row (a run stopped at its limit still returns
 what it measured), $OUT/log.txt and $OUT/bench.png. `--full-grid` times the v2 boundary (grid (HV, N))
-next to the compact one; `--extras` times (and checks) the rows of EXTRAS below: the v4 and v6 boundaries, the FP8
-and INT4 residuals, and the v6 pipelined decode in a few shapes. Rows that would start after `--budget-s` seconds
+next to the compact one; `--extras` times (and checks) the rows of EXTRAS below: the v4b decode (the default before v6), the v4
+and v6 boundaries, the FP8 and INT4 residuals, and the v6 pipelined decode in other shapes. Rows that would start after `--budget-s` seconds
 are skipped (listed in the JSON).
 """
 import argparse
@@ -40,16 +40,17 @@ ap.add_argument("--extras", action="store_true")
 ap.add_argument("--sweep-r", default="2,4,8")
 ap.add_argument("--sweep-p", default="")
 ap.add_argument("--budget-s", type=float, default=250.0)
+ap.add_argument("--graphs", action="store_true", help="time CUDA-graph replays (kernels.bench._do_bench)")
 ap.add_argument("--bv4", action="store_true", help="with --profile-only: the v4 boundary (default: v5)")
-ap.add_argument("--pipe", action="store_true", help="with --profile-only: the v6 pipelined decode (V-first only)")
-ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 boundary")
+ap.add_argument("--v4b", action="store_true", help="with --profile-only: the v4b decode instead of the default v6")
+ap.add_argument("--bv5", action="store_true", help="with --profile-only: the v5 boundary instead of the default v6")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
 args = ap.parse_args()
 if args.profile_only:
-    for vf in ((True,) if args.pipe else (True, False)):
+    for vf in (True, False):
         cfg = DecodeConfig(kind="gdn", p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads, bv5=False if args.bv4 else None,
-                           pipe=args.pipe, bv6=args.bv6)
+                           pipe=False if args.v4b else None, bv6=False if args.bv5 else None)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -74,20 +75,14 @@ for kind in kinds:
                                    threads=args.threads))
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
-EXTRAS = [("leap_int8_vfirst_b4", DecodeConfig(p=16, r=4, v_first=True, bv5=False)),
-          ("leap_int8_vfirst_b6", DecodeConfig(p=16, r=4, v_first=True, bv6=True)),
+EXTRAS = [("leap_int8_vfirst_v4b", DecodeConfig(p=16, r=4, v_first=True, pipe=False)),
+          ("leap_int8_vfirst_v4b_b4", DecodeConfig(p=16, r=4, v_first=True, pipe=False, bv5=False, bv6=False)),
+          ("leap_int8_vfirst_b5", DecodeConfig(p=16, r=4, v_first=True, bv6=False)),
+          ("leap_int8_vfirst_fill1", DecodeConfig(p=16, r=4, v_first=True, pipe_fill=1.0)),
+          ("leap_int8_vfirst_bv128", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256, dminblocks=2)),
           ("leap_fp8_vfirst", DecodeConfig(p=16, r=4, v_first=True, zfmt="fp8e4m3")),
-          ("leap_fp8_kfirst", DecodeConfig(p=16, r=4, v_first=False, zfmt="fp8e4m3")),
           ("leap_int4_vfirst", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4")),
           ("leap_int4_kfirst", DecodeConfig(p=16, r=6, v_first=False, zfmt="int4")),
-          ("leap_int8_vfirst_pipe", DecodeConfig(p=16, r=4, v_first=True, pipe=True)),
-          ("leap_int8_vfirst_pipe_fill3", DecodeConfig(p=16, r=4, v_first=True, pipe=True, pipe_fill=3.0)),
-          ("leap_int8_vfirst_pipe_dmb4_fill3", DecodeConfig(p=16, r=4, v_first=True, pipe=True, dminblocks=4,
-                                                            pipe_fill=3.0)),
-          ("leap_int8_vfirst_pipe_bv128", DecodeConfig(p=16, r=4, v_first=True, pipe=True, BV=128, threads=256,
-                                                       dminblocks=2)),
-          ("leap_int8_vfirst_pipe_fill3_b6", DecodeConfig(p=16, r=4, v_first=True, pipe=True, pipe_fill=3.0,
-                                                          bv6=True)),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:
@@ -198,7 +193,7 @@ if not args.no_bench:
                    BV=args.bv, threads=args.threads, full_grid=args.full_grid, extra=EXTRAS,
                    sweep_p=[int(x) for x in args.sweep_p.split(",") if x],
                    sweep_r=[int(x) for x in args.sweep_r.split(",") if x],
-                   deadline=T0 + args.budget_s, on_row=on_row)
+                   deadline=T0 + args.budget_s, on_row=on_row, graphs=args.graphs)
     results["bench"] = res
     dump()
     try:

@@ -4,7 +4,7 @@
 # GPU 0: the CUDA test files, in three pytest processes (compiling is most of their time);
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
-# EXTRA_TESTS: more test files for the third process; PROFILE_ARGS (default "--pipe") picks the profiled configuration of kernel_device.py --profile-only.
+# EXTRA_TESTS: more test files for the third process; PROFILE_ARGS (e.g. "--v4b", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
 set -u
 R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)
@@ -22,7 +22,7 @@ SEL_B="pipelined or batch_512"
   echo "bench $(( $(date +%s) - T0 )) s" >> $R/times.txt
   for what in decode boundary; do
     timeout 90 ncu --clock-control none -k regex:${what}_kernel --launch-skip 1 -c 1 --set full --import-source yes \
-        -o $R/$what python benchmarks/kernel_device.py --profile-only ${PROFILE_ARGS:---pipe} > $R/ncu_${what}_log.txt 2>&1 \
+        -o $R/$what python benchmarks/kernel_device.py --profile-only ${PROFILE_ARGS:-} > $R/ncu_${what}_log.txt 2>&1 \
       && ncu -i $R/$what.ncu-rep --page details > $R/${what}_details.txt 2>> $R/ncu_${what}_log.txt \
       && ncu -i $R/$what.ncu-rep --page source --csv --print-source sass | gzip > $R/${what}_sass.csv.gz
     rm -f $R/$what.ncu-rep

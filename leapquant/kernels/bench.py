@@ -153,8 +153,14 @@ def check_perstep(cfg, N=8, steps=20, seed=0, device="cuda"):
 
 
 # ------------------------------------------------------------------------------------------ timing
-def _do_bench(fn, warmup=25, rep=200):
+def _do_bench(fn, warmup=25, rep=200, graphs=False):
+    """Median µs of `fn`. `graphs`: `fn` captured once in a CUDA graph and replayed (triton's
+    do_bench_cudagraph), so that host time — Python, launch overhead — cannot stretch a short kernel's
+    measurement (at batch 32 a step's GPU time is ~40 µs, comparable to its Python; as serving engines run
+    decode steps in CUDA graphs). Without it, launches come from Python and a busy CPU shows in the time."""
     import triton.testing
+    if graphs:
+        return triton.testing.do_bench_cudagraph(fn, rep=rep, return_mode="median") * 1e3
     return triton.testing.do_bench(fn, warmup=warmup, rep=rep, return_mode="median") * 1e3  # µs
 
 
@@ -169,7 +175,7 @@ def _rotations(bytes_one):
     return max(2, math.ceil(3 * L2_BYTES / max(bytes_one, 1)))
 
 
-def bench_fla(kind, N, H=32, HV=32, K=128, V=128, v_first=False, device="cuda"):
+def bench_fla(kind, N, H=32, HV=32, K=128, V=128, v_first=False, device="cuda", graphs=False):
     from fla.ops.gated_delta_rule import fused_recurrent_gated_delta_rule
     from fla.ops.kda import fused_recurrent_kda
     q, k, v, g, beta = make_inputs(kind, N, H, HV, K, V, device)
@@ -189,6 +195,8 @@ def bench_fla(kind, N, H=32, HV=32, K=128, V=128, v_first=False, device="cuda"):
             return fused_recurrent_kda(q, k, v, g, beta, initial_state=states[it[0] % nrot],
                                        output_final_state=True, state_v_first=v_first)
     fn()
+    if graphs:  # one replay runs every rotated state once (a captured fn would always touch the same one)
+        return _do_bench(lambda: [fn() for _ in range(nrot)], graphs=True) / nrot, 2 * N * HV * K * V * 4
     return _do_bench(fn), 2 * N * HV * K * V * 4
 
 
@@ -232,7 +240,7 @@ def leap_bytes(cfg, N):
     return N * HV * per_head
 
 
-def bench_leap(cfg, N, device="cuda", decoder=None):
+def bench_leap(cfg, N, device="cuda", decoder=None, graphs=False):
     """µs per decode step in the steady state: the timed function runs p consecutive steps (each on the
     next rotated pool, positions staggered so that each step flushes exactly N/p requests: every one of
     them pays its boundary in that step) and the time is divided by p. Returns (total, decode launch
@@ -257,9 +265,9 @@ def bench_leap(cfg, N, device="cuda", decoder=None):
     fn = steps(True)
     fn()
     torch.cuda.synchronize()
-    us = _do_bench(fn) / cfg.p
+    us = _do_bench(fn, graphs=graphs) / cfg.p   # a replay (graphs) runs the same p steps on the same pools
     # the refit's exposed cost: decode launch alone (boundary skipped)
-    us_nb = _do_bench(steps(False)) / cfg.p
+    us_nb = _do_bench(steps(False), graphs=graphs) / cfg.p
     return us, us_nb, leap_bytes(cfg, N)
 
 
@@ -276,7 +284,7 @@ def profile_steps(cfg, N, steps=3, device="cuda"):
     torch.cuda.synchronize()
 
 
-def bench_perstep(cfg, N, device="cuda"):
+def bench_perstep(cfg, N, device="cuda", graphs=False):
     from leapquant.kernels.decode import PerStepDecoder
     gen = torch.Generator(device=device).manual_seed(2)
     dec = PerStepDecoder(cfg)
@@ -294,19 +302,22 @@ def bench_perstep(cfg, N, device="cuda"):
         it[0] += 1
         dec.step(pools[it[0] % nrot], *x, idx, out=out)
     fn()
+    if graphs:
+        return _do_bench(lambda: [fn() for _ in range(nrot)], graphs=True) / nrot, nbytes
     return _do_bench(fn), nbytes
 
 
 def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablations=True, ablation_batch=256,
           sweeps=False, sweep_batch=256, layouts=(True, False), BV=64, threads=128, log=print,
           sweep_p=(4, 8, 16, 32), sweep_r=(2, 4, 8, 16), full_grid=False, extra=(), deadline=None, on_row=None,
-          zfmt="int8", bv5=None):
+          zfmt="int8", bv5=None, bv6=None, graphs=False):
     """Time every variant; returns {"ceiling_tbs": float, "rows": [...]} (rows as the --json output).
 
     `zfmt` (a key of `decode.ZDT`: "int8", "int4", "fp8e4m3") and `bv5` pick the leapquant rows' residual format and boundary version
     (`DecodeConfig`; bv5 None = the default v5, False = v4); their names say which (`leap_int8_vfirst`,
     `leap_fp8e4m3_kfirst_b4`, ...).
     `full_grid` adds the v2 boundary (grid (HV, N), early exit) next to the compact one (V-first);
+    `graphs` times every row (FLA's too) as CUDA-graph replays (`_do_bench`);
     `extra` is a list of (name, DecodeConfig) rows timed at every batch; rows past `deadline`
     (time.time()) are skipped and listed in "skipped"; `on_row(result)` is called after each row."""
     from leapquant.kernels.decode import DecodeConfig, PerStepConfig
@@ -315,7 +326,7 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
     rows = []
     skipped = []
     res = {"ceiling_tbs": ceiling, "rows": rows, "skipped": skipped, "gpu": torch.cuda.get_device_name(),
-           "date": time.strftime("%Y-%m-%d %H:%M")}
+           "date": time.strftime("%Y-%m-%d %H:%M"), "timing": "cuda graphs" if graphs else "eager launches"}
 
     def late(what):
         if deadline is not None and time.time() > deadline:
@@ -341,49 +352,50 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
     for kind in kinds:
         for N in batches:
             for vf in (False, True):
-                bench_fla(kind, N, v_first=vf)
+                bench_fla(kind, N, v_first=vf, graphs=graphs)
     for kind in kinds:
         for N in batches:
             if late(f"{kind} {N}"):
                 continue
-            t_kf, b_fla = bench_fla(kind, N, v_first=False)
-            t_vf, _ = bench_fla(kind, N, v_first=True)
+            t_kf, b_fla = bench_fla(kind, N, v_first=False, graphs=graphs)
+            t_vf, _ = bench_fla(kind, N, v_first=True, graphs=graphs)
             best = min(t_kf, t_vf)
             add(kind, N, "fla_fp32_kfirst", t_kf, b_fla, best, t_kf, t_vf)
             add(kind, N, "fla_fp32_vfirst", t_vf, b_fla, best, t_kf, t_vf)
             variants = [(f"leap_{zfmt}_{'vfirst' if vf else 'kfirst'}" + ("_b4" if bv5 is False else ""),
-                         DecodeConfig(kind=kind, p=p, r=r, v_first=vf, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5))
+                         DecodeConfig(kind=kind, p=p, r=r, v_first=vf, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5,
+                                      bv6=bv6))
                         for vf in layouts]
             if full_grid:
                 variants.append(("leap_int8_vfirst_v2grid",
                                  DecodeConfig(kind=kind, p=p, r=r, v_first=True, BV=BV, threads=threads, compact=False)))
             variants += [(name, replace(c, kind=kind)) for name, c in extra]
             for name, cfg in variants:
-                us, us_nb, nb = bench_leap(cfg, N)
+                us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
                 add(kind, N, name, us, nb, best, t_kf, t_vf,
                     {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": cfg.p, "r": cfg.r,
                      "cfg": cfg.tag})
             if ablations and N == ablation_batch and not late(f"{kind} ablations"):
                 for mode in ("int8", "bf16"):
-                    us, nb = bench_perstep(PerStepConfig(kind=kind, mode=mode, v_first=True), N)
+                    us, nb = bench_perstep(PerStepConfig(kind=kind, mode=mode, v_first=True), N, graphs=graphs)
                     add(kind, N, f"perstep_{mode}_vfirst", us, nb, best, t_kf, t_vf)
                 cfg = DecodeConfig(kind=kind, p=p, r=0, mode="window_bf16", v_first=True, BV=BV, threads=threads)
-                us, us_nb, nb = bench_leap(cfg, N)
+                us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
                 add(kind, N, "window_bf16_vfirst", us, nb, best, t_kf, t_vf,
                     {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us})
                 cfg = DecodeConfig(kind=kind, p=p, r=0, v_first=True, BV=BV, threads=threads)
-                us, us_nb, nb = bench_leap(cfg, N)
+                us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
                 add(kind, N, "window_int8_r0_vfirst", us, nb, best, t_kf, t_vf,
                     {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us})
             if sweeps and N == sweep_batch and not late(f"{kind} sweeps"):
                 for pp in sweep_p:
                     cfg = DecodeConfig(kind=kind, p=pp, r=r, v_first=True, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5)
-                    us, us_nb, nb = bench_leap(cfg, N)
+                    us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
                     add(kind, N, f"sweep_p{pp}_r{r}", us, nb, best, t_kf, t_vf,
                         {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": pp, "r": r})
                 for rr in sweep_r:
                     cfg = DecodeConfig(kind=kind, p=p, r=rr, v_first=True, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5)
-                    us, us_nb, nb = bench_leap(cfg, N)
+                    us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
                     add(kind, N, f"sweep_p{p}_r{rr}", us, nb, best, t_kf, t_vf,
                         {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": rr})
     return res

@@ -26,9 +26,9 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
            DecodeConfig(kind="gdn", mode="window_bf16", r=0, v_first=False),
            DecodeConfig(kind="kda", v_first=True, zrows=False, dminblocks=0),   # v4a shared-tile read
            DecodeConfig(kind="gdn", v_first=True, zfmt="fp8e4m3"), DecodeConfig(kind="kda", v_first=False, zfmt="int4"),
-           DecodeConfig(kind="gdn", v_first=True, pipe=True), DecodeConfig(kind="kda", v_first=True, pipe=True)]
+           DecodeConfig(kind="gdn", v_first=True, pipe=False), DecodeConfig(kind="kda", v_first=True)]
     bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),
-           DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
+           DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=True, bv6=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
            DecodeConfig(kind="gdn", v_first=True, zfmt="int4")]
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
     if full:
@@ -87,6 +87,7 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               v4_boundary: bool = typer.Option(False, help="the v4 boundary instead of the default v5 (NOTES.md)"),
               sweeps: bool = typer.Option(False, help="p in {4,8,16,32} and r in {2,4,8,16} at batch 256"),
               ablations: bool = typer.Option(True, help="per-step INT8/BF16 and per-window BF16 at batch 256"),
+              graphs: bool = typer.Option(False, help="time CUDA-graph replays (no host overhead; NOT yet run on a GPU)"),
               as_json: bool = typer.Option(False, "--json", help="print JSON rows"),
               png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip)")):
     """Time the kernels against FLA's FP32 fused_recurrent kernels (both layouts) in the same run."""
@@ -99,7 +100,8 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
         raise typer.Exit(2)
     from leapquant.kernels import bench as kb
     res = kb.bench(kinds=tuple(model), batches=tuple(batch), p=p, r=r, ablations=ablations, sweeps=sweeps,
-                   BV=bv, threads=threads, log=(lambda *a: None) if as_json else print, zfmt=zfmt, bv5=False if v4_boundary else None)
+                   BV=bv, threads=threads, log=(lambda *a: None) if as_json else print, zfmt=zfmt, bv5=False if v4_boundary else None,
+                   graphs=graphs)
     if as_json:
         typer.echo(json.dumps(res["rows"], indent=1))
     else:

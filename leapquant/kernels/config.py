@@ -60,16 +60,18 @@ class DecodeConfig:
     bv5: bool | None = None    # v5 boundary (default since 2026-11-30; NOTES.md v5): trips of the list loop from the
                                # count read once, Gram–Schmidt in one warp with shuffles, and (when K = V = bthreads / 2)
                                # mat-vecs with all r outputs per thread. None: on where it fits (K % 32 == 0); False: v4
-    bv6: bool = False          # v6 boundary (opt-in, on top of v5; NOTES.md v6): exact reciprocal-based divisions, right-looking
-                               # Gram–Schmidt, early compensator load, conflict-free residual and broadcast-vector reconstruction
+    bv6: bool | None = None    # v6 boundary (on top of v5; default since 2026-11-30, NOTES.md v6): exact reciprocal-based
+                               # divisions, right-looking Gram–Schmidt, early compensator load, conflict-free residual and
+                               # broadcast-vector reconstruction. None: on wherever v5 is; False: v5 alone
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
-    pipe: bool = False         # v6 decode (decode_pipelined.py): persistent programs that walk requests with the next
-                               # request's loads in flight (cp.async, double-buffered); needs zrows and compact
+    pipe: bool | None = None   # v6 decode (decode_pipelined.py): persistent programs that walk requests with the next
+                               # request's loads in flight (cp.async, double-buffered); needs zrows, compact, K % 32 == 0.
+                               # None: on where it fits; False: the v4b decode (one program per request and tile)
     pipe_maxit: int = 64       # v6: most requests one program walks (its slot list lives in shared memory)
-    pipe_fill: float = 1.0     # v6: programs launched per resident slot (dminblocks per SM): 1 = one wave of persistent
-                               # programs; more = shorter walks (at small batches one request per program wins)
+    pipe_fill: float = 3.0     # v6: programs launched per resident slot (dminblocks per SM): 1 = one wave of persistent
+                               # programs; more = shorter walks (at batch 32 one request per program wins; NOTES.md v6)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -90,6 +92,8 @@ class DecodeConfig:
         if self.bv5 and not bv5_fits:
             raise ValueError(f"bv5 (one-warp Gram-Schmidt) needs K a multiple of 32 and bthreads >= 32, "
                              f"got K = {self.K}, bthreads = {self.bthreads}")
+        if self.bv6 is None:
+            object.__setattr__(self, "bv6", self.bv5)
         if self.bv6 and not self.bv5:
             raise ValueError("bv6 builds on the v5 boundary: it needs bv5 (K a multiple of 32, bthreads >= 32)")
         zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
@@ -98,8 +102,12 @@ class DecodeConfig:
             raise ValueError("zrows needs V-first INT8 (zfmt int8) and BV a multiple of threads / (K / 16)")
         if self.zrows is None:
             object.__setattr__(self, "zrows", zrows_fits)
-        if self.pipe and not (self.zrows and self.compact):
-            raise ValueError("pipe (the v6 pipelined decode) needs the row-wise Z read (V-first INT8) and compact")
+        pipe_fits = bool(self.zrows and self.compact and self.K % 32 == 0)
+        if self.pipe is None:
+            object.__setattr__(self, "pipe", pipe_fits)
+        if self.pipe and not pipe_fits:
+            raise ValueError("pipe (the v6 pipelined decode) needs the row-wise Z read (V-first INT8), compact and "
+                             f"K a multiple of 32 (one warp per key-length dot product), got K = {self.K}")
         if self.pipe_maxit < 1:
             raise ValueError(f"pipe_maxit must be >= 1, got {self.pipe_maxit}")
         if not self.pipe_fill > 0:
@@ -113,7 +121,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("" if self.bv5 else "-b4") + ("-b6" if self.bv6 else "")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

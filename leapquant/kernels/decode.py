@@ -10,7 +10,9 @@ the arithmetic. One decode step is two launches:
    position m = window_pos[slot]; writes ``wnext[n] = m + 1``; a request with m + 1 = p is appended to
    the boundary list (``lst``, atomic counter ``cnt[par]``; the decode zeroes ``cnt[1 - par]`` for the
    next step, the host alternates ``par``, so there is no host synchronisation and no memset launch).
-2. ``boundary`` — grid (HV, C), C ≈ N/p + slack (v3, ``compact``): program (hv, b) takes list entries
+   For V-first INT8 the default is the v6 schedule of the same arithmetic (:mod:`decode_pipelined`:
+   persistent programs that walk several requests with the next one's loads in flight).
+2. ``boundary`` (:mod:`boundary`) — grid (HV, C), C ≈ N/p + slack (v3, ``compact``): program (hv, b) takes list entries
    b, b + C, … below the count and reconstructs S_p (eq. 7) in shared memory, refits K̃, Ũ (power
    iteration from the stored K̃, modified Gram–Schmidt), recomputes c and B, quantizes and writes; the
    hv = 0 programs advance window_pos[slot] = (m + 1) mod p for every request. ``compact=False`` keeps
@@ -35,7 +37,10 @@ __all__ = ["ZDT", "DecodeConfig", "decode_program", "boundary_program", "compile
 
 
 def decode_program(cfg: DecodeConfig):
-    """The TileLang prim_func of one decode step (launch 1)."""
+    """The TileLang prim_func of one decode step (launch 1): the v6 pipelined decode where ``cfg.pipe``, else the
+    one-program-per-(request, head, value tile) decode below."""
+    if cfg.pipe:
+        return pipelined_decode_program(cfg)
     T = _T()
     kind, H, HV, K, V, P, R, BV = cfg.kind, cfg.H, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r, cfg.BV
     rep = HV // H
@@ -316,7 +321,7 @@ def compiled(cfg: DecodeConfig, target: str | None = None):
     """(decode kernel, boundary kernel) compiled for the local GPU or the given target (``sm_90`` ...)."""
     import tilelang
     tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
-    return (tilelang.compile((pipelined_decode_program if cfg.pipe else decode_program)(cfg), target=tgt),
+    return (tilelang.compile(decode_program(cfg), target=tgt),
             tilelang.compile(boundary_program(cfg), target=tgt))
 
 

@@ -44,6 +44,9 @@ def pipelined_decode_program(cfg: DecodeConfig):
     Rz = max(R, 1)
     f32, f16, bf16 = "float32", "float16", "bfloat16"
     invq = 1.0 / QMAX[cfg.zfmt]
+    NW = TH // 32            # warps
+    NRW = P + R + 1          # key-length rows dotted per request: records, compensators, kᵀq
+    TRIPS = -(-NRW // NW)    # rows per warp
     LPR = K // 16            # lanes per 128-byte Z row (16 bytes each)
     RP = TH // LPR           # rows per pass
     NPASS = BV // RP
@@ -69,6 +72,8 @@ def pipelined_decode_program(cfg: DecodeConfig):
             if cfg.dminblocks:
                 T.annotate_min_blocks_per_sm(cfg.dminblocks)
             tx = T.get_thread_binding(0)
+            wi = tx // 32
+            ln = tx % 32
             lt = tx % LPR
             r0 = tx // LPR
             h = hv // rep
@@ -94,21 +99,12 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # (unpadded, the 16-byte reads of 8 lanes 64 B apart were 4-way bank conflicts: 13 of the 35 M shared
             # wavefronts of the v6 decode at GDN 512, ncu)
             ys = T.alloc_shared((2, K + K // 4), f32)
-            ws = T.alloc_shared((2, P), f32)           # record weights
-            dg = T.alloc_shared((P,), f32)             # GDN: the decay from record j to m
-            wc = T.alloc_shared((2, Rz), f32)          # compensator weights
-            kqs = T.alloc_shared((1,), f32)
+            # the key-length dot products: row rr (records j < P, compensators P + i, kᵀq·scale at P + R), its
+            # two sums at rw[rr % NW, 2 (rr // NW)] and the next
+            rw = T.alloc_shared((NW, 2 * TRIPS), f32)
+            mine = T.alloc_local((1,), f32)
             zr = T.alloc_shared((2, BV), f32)
-            E1 = T.alloc_fragment((P, K), f32)
-            E2 = T.alloc_fragment((P, K), f32)
-            w1 = T.alloc_fragment((P,), f32)
-            w2 = T.alloc_fragment((P,), f32)
-            kqf = T.alloc_fragment((1, K), f32)
-            kqr = T.alloc_fragment((1,), f32)
-            C1 = T.alloc_fragment((Rz, K), f32)
-            C2 = T.alloc_fragment((Rz, K), f32)
-            c1 = T.alloc_fragment((Rz,), f32)
-            c2 = T.alloc_fragment((Rz,), f32)
+            rd = T.alloc_local((2,), f32)              # a warp's partial dot products of one row
             A1 = T.alloc_fragment((BV,), f32)
             A2 = T.alloc_fragment((BV,), f32)
             # Z rows as int32 words (4 codes each; the host passes Z viewed as int32): byte arrays would be
@@ -215,38 +211,47 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         gm = T.exp(G[m, gi(d)])
                         ys[0, d + d // 16 * 4] = css[cb, d] * gm * xs[0, d]
                         ys[1, d + d // 16 * 4] = css[cb, d] * gm * xs[1, d]
-                    # record weights k_jᵀ Γ_{j+1:m} x (masked to j < m); GDN's decay is one number per record
-                    if kind == "gdn":
-                        for j in T.Parallel(P):
-                            dg[j] = T.if_then_else(j < m, T.exp(G[m, 0] - G[j + 1, 0]), 0.0)
-                        for j, d in T.Parallel(P, K):
-                            dec = dg[j] * T.cast(rks[cb, j, d], f32)
-                            E1[j, d] = dec * xs[0, d]
-                            E2[j, d] = dec * xs[1, d]
-                    else:
-                        for j, d in T.Parallel(P, K):
-                            dec = T.if_then_else(j < m, T.exp(G[m, d] - G[j + 1, d]) * T.cast(rks[cb, j, d], f32), 0.0)
-                            E1[j, d] = dec * xs[0, d]
-                            E2[j, d] = dec * xs[1, d]
-                    T.reduce_sum(E1, w1, dim=1)
-                    T.reduce_sum(E2, w2, dim=1)
-                    for j in T.Parallel(P):
-                        ws[0, j] = w1[j]
-                        ws[1, j] = w2[j]
-                    for i, d in T.Parallel(1, K):
-                        kqf[i, d] = xs[2, d]
-                    T.reduce_sum(kqf, kqr, dim=1)
-                    kqs[0] = kqr[0]
-                    if R > 0:
-                        for i, d in T.Parallel(R, K):
-                            kk = T.cast(Kcs[cb, i, d], f32) * T.exp(G[m, gi(d)])
-                            C1[i, d] = kk * xs[0, d]
-                            C2[i, d] = kk * xs[1, d]
-                        T.reduce_sum(C1, c1, dim=1)
-                        T.reduce_sum(C2, c2, dim=1)
-                        for i in T.Parallel(R):
-                            wc[0, i] = c1[i]
-                            wc[1, i] = c2[i]
+                    # the key-length dot products, one warp per row (v6b; v6a's T.reduce_sum over [P, K] fragments
+                    # cost block-wide reductions with barriers): rows j < P are the records' weights
+                    # k_jᵀ Γ_{j+1:m} x (masked to j < m), then the R compensators' K̃_iᵀ Γ_{1:m} x, then kᵀq·scale
+                    mine[0] = 0.0
+                    for t in T.unroll(TRIPS):
+                        rr = wi + NW * t
+                        rd[0] = 0.0
+                        rd[1] = 0.0
+                        if rr < P:
+                            for e in T.unroll(K // 32):
+                                d = ln + 32 * e
+                                if kind == "gdn":   # one decay per record, applied below
+                                    dec = T.cast(rks[cb, rr, d], f32)
+                                else:
+                                    dec = T.if_then_else(rr < m, T.exp(G[m, d] - G[rr + 1, d]), 0.0) * T.cast(
+                                        rks[cb, rr, d], f32)
+                                rd[0] += dec * xs[0, d]
+                                rd[1] += dec * xs[1, d]
+                        elif rr < P + R:
+                            for e in T.unroll(K // 32):
+                                d = ln + 32 * e
+                                kk = T.cast(Kcs[cb, rr - P, d], f32) * T.exp(G[m, gi(d)])
+                                rd[0] += kk * xs[0, d]
+                                rd[1] += kk * xs[1, d]
+                        elif rr == P + R:
+                            for e in T.unroll(K // 32):
+                                rd[0] += xs[2, ln + 32 * e]
+                        for st in T.unroll(5):                 # butterfly over the warp
+                            rd[0] += T.shfl_xor(rd[0], 16 >> st)
+                            rd[1] += T.shfl_xor(rd[1], 16 >> st)
+                        if kind == "gdn":   # the record's decay (compensator and kᵀq rows: 1)
+                            dj = T.if_then_else(rr < P, T.if_then_else(
+                                rr < m, T.exp(G[m, 0] - G[T.min(rr, P - 1) + 1, 0]), 0.0), 1.0)
+                            rd[0] = rd[0] * dj
+                            rd[1] = rd[1] * dj
+                        # every lane holds the sums; lane 2t keeps the first, lane 2t + 1 the second
+                        mine[0] = T.if_then_else(ln == 2 * t, rd[0], T.if_then_else(ln == 2 * t + 1, rd[1], mine[0]))
+                    # one store per lane after the loop (stores inside it cost TileLang's sync analysis a barrier
+                    # per trip): row rr's two sums at rw[rr % NW, 2 (rr // NW) + (0, 1)]
+                    if ln < 2 * TRIPS:
+                        rw[wi, ln] = mine[0]
                     # the residual read: Z rows in registers (loaded one trip ago), two vectors
                     for e in T.unroll(16):
                         yl[0, e] = ys[0, lt * 20 + e]
@@ -277,16 +282,17 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     for j in T.serial(P):  # rows past m carry weight 0 and are skipped
                         for i in T.Parallel(BV):
                             uj = T.if_then_else(j < m, T.cast(rus[cb, j, i], f32), 0.0)
-                            A1[i] += ws[0, j] * uj
-                            A2[i] += ws[1, j] * uj
+                            A1[i] += rw[j % NW, 2 * (j // NW)] * uj
+                            A2[i] += rw[j % NW, 2 * (j // NW) + 1] * uj
                     for j in T.serial(R):
                         for i in T.Parallel(BV):
-                            A1[i] += wc[0, j] * T.cast(Ucs[cb, j, i], f32)
-                            A2[i] += wc[1, j] * T.cast(Ucs[cb, j, i], f32)
+                            A1[i] += rw[(P + j) % NW, 2 * ((P + j) // NW)] * T.cast(Ucs[cb, j, i], f32)
+                            A2[i] += rw[(P + j) % NW, 2 * ((P + j) // NW) + 1] * T.cast(Ucs[cb, j, i], f32)
                     for i in T.Parallel(BV):
                         u16 = T.cast(bts[cb, 0] * (T.cast(vss[cb, i], f32) - A1[i]), f16)
                         ru[s, hv, m, v0 + i] = u16
-                        o[n, hv, v0 + i] = T.cast(A2[i] + T.cast(u16, f32) * kqs[0], cfg.out_dtype)
+                        o[n, hv, v0 + i] = T.cast(A2[i] + T.cast(u16, f32) * rw[(P + R) % NW, 2 * ((P + R) // NW)],
+                                                  cfg.out_dtype)
                     if vt == 0:
                         for d in T.Parallel(K):
                             rk[s, hv, m, d] = T.cast(qks[cb, 1, d], f16)

@@ -1,4 +1,4 @@
-"""The v6 boundary (`DecodeConfig(bv6=True)`, NOTES.md "v6 boundary").
+"""The v6 boundary (`DecodeConfig(bv6=True)`, the default since 2026-11-30; NOTES.md "v6 boundary").
 
 CPU CI (needs tilelang + nvcc, no GPU; 16 s on 2 cores with the TileLang cache warm, ≈ 50 s cold): the program compiles to CUDA for sm_90, sm_100 and
 sm_120 (GDN V-first, KDA K-first) and ptxas on sm_90a keeps it at 128 registers without spills (2 programs per SM,
@@ -39,7 +39,8 @@ def _source(tl, arch, **kw):
 
 def test_bv6_config():
     from leapquant.kernels.config import DecodeConfig
-    assert DecodeConfig(bv6=True).tag.endswith("-b6") and not DecodeConfig().bv6
+    assert DecodeConfig().bv6 and DecodeConfig().tag.endswith("-b6")              # the default since 2026-11-30
+    assert DecodeConfig(bv6=False).tag.endswith("-b5") and not DecodeConfig(bv5=False).bv6
     with pytest.raises(ValueError, match="bv6 builds on the v5 boundary"):
         DecodeConfig(bv6=True, bv5=False)
 

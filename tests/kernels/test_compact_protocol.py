@@ -3,6 +3,7 @@ loops over the list, window positions advanced for every request), driven throug
 with the two launches replaced by PyTorch emulations that follow the TIR's index arithmetic. Checks that
 every request at its window's end is refit exactly once per step, for any C (including C = 1, where one
 program takes several requests), and that window positions follow the reference (m + 1 mod p)."""
+import pytest
 import torch
 
 from leapquant.kernels import decode as dk
@@ -12,10 +13,15 @@ class _FakeDecode:
     def __init__(self, cfg):
         self.cfg = cfg
 
-    def __call__(self, q, k, v, g, beta, scale, idx, wpos, Z, c, Bs, Kc, Uc, rk, ru, rg, o, wnext, cnt, par, lst):
+    def __call__(self, q, k, v, g, beta, scale, idx, wpos, Z, c, Bs, Kc, Uc, rk, ru, rg, o, wnext, cnt, par, lst,
+                 grp=None):
         N = q.shape[0]
         assert lst.shape == (N,)
-        for n in range(N):  # the (vt == 0, hv == 0, tx == 0) program of request n, in some order
+        assert (grp is not None) == self.cfg.pipe
+        # v4b: program n per request; v6 (pipe): program b walks requests b, b + GP, ... (GP = grp's length)
+        order = range(N) if grp is None else [n for b in range(grp.shape[0]) for n in range(b, N, grp.shape[0])]
+        assert sorted(order) == list(range(N))
+        for n in order:  # the (vt == 0, hv == 0, tx == 0) program of request n, in some order
             m = int(wpos[idx[n]])
             wnext[n] = m + 1
             if m + 1 == self.cfg.p:
@@ -48,7 +54,7 @@ class _FakeBoundary:
 
 def _decoder(cfg, cap=None):
     d = dk.LeapDecoder.__new__(dk.LeapDecoder)
-    d.cfg, d._dummy, d._lists, d._par, d.cap = cfg, {}, {}, 0, cap
+    d.cfg, d._dummy, d._lists, d._par, d.cap, d.groups = cfg, {}, {}, 0, cap, 10
     d.dec, d.bnd = _FakeDecode(cfg), _FakeBoundary(cfg)
     return d
 
@@ -60,10 +66,11 @@ class _St:
         self.Z = self.c = self.B = self.Kc = self.Uc = self.rk = self.ru = self.rg = torch.zeros(1)
 
 
-def test_boundary_list_protocol():
+@pytest.mark.parametrize("pipe", [False, True])
+def test_boundary_list_protocol(pipe):
     gen = torch.Generator().manual_seed(0)
     for p, N, slots, cap in ((4, 37, 40, None), (4, 37, 40, 1), (16, 512, 520, None), (16, 5, 9, 2), (4, 1, 3, None)):
-        cfg = dk.DecodeConfig(p=p, r=1, H=2, HV=4)
+        cfg = dk.DecodeConfig(p=p, r=1, H=2, HV=4, pipe=pipe)
         dec = _decoder(cfg, cap)
         st = _St(slots, p, gen)
         for _ in range(3 * p):

@@ -51,14 +51,16 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(pipe=True, v_first=False)
     with pytest.raises(ValueError, match="pipe_maxit must be >= 1"):
         DecodeConfig(pipe=True, pipe_maxit=0)
-    assert DecodeConfig(pipe=True).dminblocks == 5 and DecodeConfig().dminblocks == 6
+    assert DecodeConfig().pipe and DecodeConfig().dminblocks == 5 and DecodeConfig(pipe=False).dminblocks == 6
+    assert not DecodeConfig(v_first=False).pipe and not DecodeConfig(zfmt="int4").pipe
 
 
 def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():
     from leapquant.kernels.decode import DecodeConfig
     from leapquant.kernels.decode_pipelined import pipelined_programs
-    cfg = DecodeConfig(pipe=True)                      # 32 heads, 2 value tiles: 64 programs per group
+    cfg = DecodeConfig(pipe=True, pipe_fill=1.0)       # 32 heads, 2 value tiles: 64 programs per group
     assert pipelined_programs(cfg, 512, 132) == 10     # 132 SMs x 5 programs / 64
+    assert pipelined_programs(DecodeConfig(), 512, 132) == 31   # the default fill: 3 programs per resident slot
     assert pipelined_programs(cfg, 4, 132) == 4        # never more groups than requests
-    small = DecodeConfig(pipe=True, pipe_maxit=8)
+    small = DecodeConfig(pipe=True, pipe_maxit=8, pipe_fill=1.0)
     assert pipelined_programs(small, 512, 132) == 64   # at most 8 requests per program

@@ -33,20 +33,22 @@ CASES = [(kind, vf, mode, p, r) for kind in ("gdn", "kda") for vf in (True, Fals
 def test_decode_matches_reference(kb, kind, v_first, mode, p, r, N, outliers):
     from leapquant.kernels.decode import DecodeConfig
     cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, mode=mode, out_dtype="float32")
-    assert cfg.zrows == (v_first and mode == "leap")     # the default read: zrows wherever it applies
+    assert cfg.zrows == cfg.pipe == (v_first and mode == "leap")   # the default: v6 pipelined wherever it applies
     w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N)
     assert ok(w), w
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
-@pytest.mark.parametrize("BV,threads,dminblocks,zrows", [(64, 128, 0, True), (64, 128, 0, False), (128, 256, 0, True)])
+@pytest.mark.parametrize("BV,threads,dminblocks,zrows", [(64, 128, None, True), (64, 128, 0, True), (64, 128, 0, False),
+                                                          (128, 256, 0, True)])
 def test_decode_read_variants_match_reference(kb, kind, BV, threads, dminblocks, zrows):
-    """The V-first INT8 Z reads the default does not take (v4a's shared tile; zrows without the
-    6-programs-per-SM bound or with BV = 128): ragged positions, 37 requests, p = 4 and 16."""
+    """The one-program-per-request decodes (pipe=False) with the V-first INT8 Z reads the default does not take
+    (v4b's zrows at 6 programs per SM — the default before v6 — and without the bound or with BV = 128; v4a's
+    shared tile): ragged positions, 37 requests, p = 4 and 16."""
     from leapquant.kernels.decode import DecodeConfig
     for p, r in ((4, 2), (16, 4)):
         cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", BV=BV, threads=threads,
-                           dminblocks=dminblocks, zrows=zrows)
+                           dminblocks=dminblocks, zrows=zrows, pipe=False)
         w = kb.check_decode(cfg, N=37, windows=3, seed=11)
         assert ok(w), (p, r, w)
 
@@ -71,7 +73,7 @@ def test_boundary_v5_matches_reference(kb, kind, v_first, N, outliers):
     """v5 boundary (trips from the count, one-warp Gram–Schmidt): the same checks as the default."""
     from leapquant.kernels.decode import DecodeConfig
     for p, r in ((4, 2), (16, 4)):
-        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", bv5=True)
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", bv5=True, bv6=False)
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p)
         assert ok(w), (p, r, w)
 
@@ -89,11 +91,11 @@ def test_decode_other_residual_formats_match_reference(kb, kind, v_first, N, out
         assert ok(w), (p, r, w)
 
 
-@pytest.mark.parametrize("bv5", [False, True])
-def test_boundary_grid_of_one_program_per_head_takes_every_request(kb, bv5):
+@pytest.mark.parametrize("bv5,bv6", [(False, False), (True, False), (True, True)])
+def test_boundary_grid_of_one_program_per_head_takes_every_request(kb, bv5, bv6):
     """The overflow path: a boundary grid of C = 1 makes one program per head refit all due requests in turn."""
     from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", bv5=bv5)
+    cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", bv5=bv5, bv6=bv6)
     d = LeapDecoder(cfg)
     d.cap = 1
     w = kb.check_decode(cfg, N=37, windows=4, seed=7, decoder=d)
@@ -114,3 +116,36 @@ def test_perstep_matches_reference(kb, kind, mode, v_first):
     from leapquant.kernels.decode import PerStepConfig
     w = kb.check_perstep(PerStepConfig(kind=kind, H=2, HV=4, mode=mode, v_first=v_first, out_dtype="float32"), N=9)
     assert not w["nan"] and w["out"] <= 1e-3, w
+
+
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+def test_steps_replay_from_a_cuda_graph(kb, kind):
+    """`bench --graphs` captures p decode steps (both launches, the host-alternated list counter) and FLA's kernel
+    in CUDA graphs: the capture must work, and a replayed step must leave the pool as an eager step does."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32")
+    gen = torch.Generator(device="cuda").manual_seed(3)
+    st = kb._leap_pool(cfg, 12, "cuda", gen)
+    x = kb.make_inputs(kind, 12, 2, 4, 128, 128, "cuda", gen)
+    idx = torch.randperm(12, device="cuda", generator=gen).to(torch.int32)
+    eager, graphed = st.clone(), st.clone()
+    d1, d2 = LeapDecoder(cfg), LeapDecoder(cfg)
+    o1 = torch.empty(12, 4, 128, device="cuda")
+    o2 = torch.empty_like(o1)
+    d2.step(graphed.clone(), *x, idx, out=o2)          # first call outside the capture (buffers, compile); its
+    # list counter is left as the next step expects it (d2 continues at the other parity: p steps per replay, even)
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(cfg.p):
+            d2.step(graphed, *x, idx, out=o2)
+    for _ in range(2):                                  # two replays = 2p steps
+        graph.replay()
+        for _ in range(cfg.p):
+            d1.step(eager, *x, idx, out=o1)
+    torch.cuda.synchronize()
+    assert torch.equal(eager.window_pos, graphed.window_pos)
+    assert torch.equal(eager.Z, graphed.Z) and torch.equal(eager.rk, graphed.rk)
+    assert torch.equal(o1, o2)
+    us, _ = kb.bench_fla(kind, 4, H=2, HV=4, graphs=True)
+    assert us > 0
