@@ -63,6 +63,9 @@ class DecodeConfig:
     bv6: bool | None = None    # v6 boundary (on top of v5; default since 2026-11-30, NOTES.md v6): exact reciprocal-based
                                # divisions, right-looking Gram–Schmidt, early compensator load, conflict-free residual and
                                # broadcast-vector reconstruction. None: on wherever v5 is; False: v5 alone
+    bv7: bool = False          # v7 boundary (opt-in, on top of v6; NOTES.md v7): S_p only in one padded shared copy (no
+                               # register fragment; the records/compensators share its last rows during the reconstruction),
+                               # <= 80 registers and ~72 KB shared -> 3 programs per SM. Leap INT8 only, K = V = bthreads / 2
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
@@ -72,6 +75,10 @@ class DecodeConfig:
     pipe_maxit: int = 64       # v6: most requests one program walks (its slot list lives in shared memory)
     pipe_fill: float = 3.0     # v6: programs launched per resident slot (dminblocks per SM): 1 = one wave of persistent
                                # programs; more = shorter walks (at batch 32 one request per program wins; NOTES.md v6)
+    pipe_zsmem: bool = False   # v7 decode (NOT yet run on a GPU): the Z tile through double-buffered shared memory by
+                               # cp.async instead of a second register set, so that one program can take a whole head
+                               # (BV = V on 128 threads): the per-request prologue (prefix sums, 21 key-length dot
+                               # products, the issue of the loads) once per head instead of once per value tile
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -96,6 +103,10 @@ class DecodeConfig:
             object.__setattr__(self, "bv6", self.bv5)
         if self.bv6 and not self.bv5:
             raise ValueError("bv6 builds on the v5 boundary: it needs bv5 (K a multiple of 32, bthreads >= 32)")
+        if self.bv7 and not (self.bv6 and self.mode == "leap" and self.zfmt == "int8" and self.K == self.V == self.bthreads // 2):
+            raise ValueError("bv7 (S only in shared memory) needs bv6, mode leap with zfmt int8 (FP8/INT4 residuals: use the "
+                             f"v6 boundary, bv7=False) and K = V = bthreads / 2, got bv6 = {self.bv6}, mode = {self.mode}, "
+                             f"zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, bthreads = {self.bthreads}")
         zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
                       and self.BV % (self.threads // (self.K // 16)) == 0)
         if self.zrows and not zrows_fits:
@@ -108,6 +119,8 @@ class DecodeConfig:
         if self.pipe and not pipe_fits:
             raise ValueError("pipe (the v6 pipelined decode) needs the row-wise Z read (V-first INT8), compact and "
                              f"K a multiple of 32 (one warp per key-length dot product), got K = {self.K}")
+        if self.pipe_zsmem and not self.pipe:
+            raise ValueError("pipe_zsmem is a variant of the pipelined decode: it needs pipe")
         if self.pipe_maxit < 1:
             raise ValueError(f"pipe_maxit must be >= 1, got {self.pipe_maxit}")
         if not self.pipe_fill > 0:
@@ -121,7 +134,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

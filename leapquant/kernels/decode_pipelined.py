@@ -47,6 +47,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
     NW = TH // 32            # warps
     NRW = P + R + 1          # key-length rows dotted per request: records, compensators, kᵀq
     TRIPS = -(-NRW // NW)    # rows per warp
+    ZS = cfg.pipe_zsmem      # v7: Z staged in shared memory (lets BV = 128 run on 128 threads)
     LPR = K // 16            # lanes per 128-byte Z row (16 bytes each)
     RP = TH // LPR           # rows per pass
     NPASS = BV // RP
@@ -109,12 +110,16 @@ def pipelined_decode_program(cfg: DecodeConfig):
             A2 = T.alloc_fragment((BV,), f32)
             # Z rows as int32 words (4 codes each; the host passes Z viewed as int32): byte arrays would be
             # address-taken by the 16-byte loads and spill
-            zc = T.alloc_local((NPASS * 4,), "int32")  # Z rows of the request being computed
-            zn = T.alloc_local((NPASS * 4,), "int32")  # Z rows of the next request (in flight)
+            if ZS:   # v7: the tile goes through shared memory (cp.async), one pass of rows in registers at a time
+                Zs = T.alloc_shared((2, BV, K // 4), "int32")
+                zc = T.alloc_local((4,), "int32")
+            else:    # v6: all passes in registers, the next request's in a second set
+                zc = T.alloc_local((NPASS * 4,), "int32")  # Z rows of the request being computed
+                zn = T.alloc_local((NPASS * 4,), "int32")  # Z rows of the next request (in flight)
             yl = T.alloc_local((2, 16), f32)
             acc = T.alloc_local((2,), f32)
 
-            for e in T.unroll(NPASS * 4):
+            for e in T.unroll(4 if ZS else NPASS * 4):
                 zc[e] = 0
             nit = T.ceildiv(N - b, GP)                 # ≥ 1: the host keeps GP ≤ N (and nit ≤ MAXIT)
             for e in T.Parallel(MAXIT):
@@ -130,9 +135,17 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     m = ml[it]
                     n = b + it * GP
                     bi = it % 2
-                    for ps in T.unroll(NPASS):
-                        for e in T.vectorized(4):
-                            zn[ps * 4 + e] = Z[s, hv, v0 + ps * RP + r0, lt * 4 + e]
+                    if ZS:
+                        for cc in T.unroll(chunks(BV * K // 16)):
+                            ch = cc * TH + tx
+                            if ch < BV * K // 16:
+                                T.ptx_cp_async(T.access_ptr(Zs[bi, ch // (K // 16), (ch % (K // 16)) * 4], "w", 4),
+                                               T.access_ptr(Z[s, hv, v0 + ch // (K // 16), (ch % (K // 16)) * 4], "r",
+                                                            4), 4)
+                    else:
+                        for ps in T.unroll(NPASS):
+                            for e in T.vectorized(4):
+                                zn[ps * 4 + e] = Z[s, hv, v0 + ps * RP + r0, lt * 4 + e]
                     for cc in T.unroll(chunks(P * K // 8)):
                         ch = cc * TH + tx
                         if ch < P * K // 8:
@@ -259,12 +272,16 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     for ps in T.unroll(NPASS):
                         acc[0] = 0.0
                         acc[1] = 0.0
+                        if ZS:   # one 16-byte shared load per lane and pass (a warp reads 512 contiguous bytes)
+                            for e in T.vectorized(4):
+                                zc[e] = Zs[cb, ps * RP + r0, lt * 4 + e]
                         for e in T.unroll(16):
                             # code e % 4 of word e // 4 as float without I2F (16 per SM and clock on sm_90, a quarter
                             # of the FMA rate): bytes offset by 128 (the XOR) go into the low mantissa byte of
                             # 2^23 (0x4B000000): the float 2^23 + 128 + code, exact; one PRMT and one FADD
                             zz = T.reinterpret(T.call_extern("uint32", "__byte_perm",
-                                                             T.bitwise_xor(T.cast(zc[ps * 4 + e // 4], "uint32"),
+                                                             T.bitwise_xor(T.cast(zc[(0 if ZS else ps * 4) + e // 4],
+                                                                                  "uint32"),
                                                                            T.uint32(0x80808080)),
                                                              T.uint32(0x4B000000), T.uint32(0x7650 + e % 4)),
                                                f32) - 8388736.0
@@ -311,8 +328,8 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                 # the other counter is next step's; nothing reads it during this launch
                                 if n == 0:
                                     cnt[1 - par] = 0
-                # the next request's Z rows become the current ones
-                for e in T.unroll(NPASS * 4):
-                    zc[e] = zn[e]
+                if not ZS:   # the next request's Z rows become the current ones
+                    for e in T.unroll(NPASS * 4):
+                        zc[e] = zn[e]
 
     return decode

@@ -49,6 +49,8 @@ def test_decode_config_names_what_is_wrong():
     assert DecodeConfig(zfmt="int4").tag.endswith("-int4") and not DecodeConfig(zfmt="int4").zrows
     with pytest.raises(ValueError, match="pipe .* needs the row-wise Z read"):
         DecodeConfig(pipe=True, v_first=False)
+    with pytest.raises(ValueError, match="pipe_zsmem is a variant of the pipelined decode"):
+        DecodeConfig(pipe=False, pipe_zsmem=True)
     with pytest.raises(ValueError, match="pipe_maxit must be >= 1"):
         DecodeConfig(pipe=True, pipe_maxit=0)
     assert DecodeConfig().pipe and DecodeConfig().dminblocks == 5 and DecodeConfig(pipe=False).dminblocks == 6

@@ -67,6 +67,22 @@ def test_pipelined_decode_matches_reference(kb, kind, N, outliers, groups):
         assert ok(w), (p, r, w)
 
 
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("shape", [dict(), dict(BV=128, threads=256, dminblocks=3), dict(BV=128, threads=128)])
+@pytest.mark.parametrize("N,outliers,groups", [(37, False, 5), (16, True, 3)])
+def test_pipelined_decode_with_z_in_shared_memory_matches_reference(kb, kind, shape, N, outliers, groups):
+    """v7 (pipe_zsmem): the Z tile through double-buffered shared memory, so that one program can take a whole head
+    (BV = 128 on 256 or 128 threads) — programs walking 3 to 8 requests."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    for p, r in ((4, 2), (16, 4)):
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", pipe=True,
+                           pipe_zsmem=True, **shape)
+        d = LeapDecoder(cfg)
+        d.groups = groups
+        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p, decoder=d)
+        assert ok(w), (p, r, w)
+
+
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False), ("kda", True)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
 def test_boundary_v5_matches_reference(kb, kind, v_first, N, outliers):
