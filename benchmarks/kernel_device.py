@@ -87,6 +87,9 @@ EXTRAS = [("leap_int8_vfirst_v4b", DecodeConfig(p=16, r=4, v_first=True, pipe=Fa
                                                        dminblocks=3)),
           ("leap_fp8_vfirst", DecodeConfig(p=16, r=4, v_first=True, zfmt="fp8e4m3")),
           ("leap_int4_vfirst", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4")),
+          ("leap_int4_vfirst_pipe", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4", pipe=True)),
+          ("leap_int4_vfirst_pipe_zs128", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4", pipe=True, pipe_zsmem=True,
+                                                       BV=128, threads=256, dminblocks=3)),
           ("leap_int4_kfirst", DecodeConfig(p=16, r=6, v_first=False, zfmt="int4")),
           ] if args.extras else []
 for name, c in EXTRAS:

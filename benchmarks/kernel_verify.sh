@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device call (nvidia-h200-x2) that verifies and times the decode kernels (issue 6):
 #   source .devbundle/setup.sh && bash benchmarks/kernel_verify.sh          (results: $OUT/r.tgz, one file)
-# GPU 0: the CUDA test files, in three pytest processes (compiling is most of their time);
+# GPU 0: the CUDA test files, in four pytest processes (compiling is most of their time);
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
 # EXTRA_TESTS: more test files for the third process; PROFILE_ARGS (e.g. "--v4b", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
@@ -9,12 +9,14 @@ set -u
 R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)
 SEL_A="v5 or other_residual or one_program"
-SEL_B="pipelined or batch_512"
+SEL_B="pipelined_decode_matches or batch_512"
+SEL_D="z_in_shared or pipelined_decode_int4 or cuda_graph"
 ( export CUDA_VISIBLE_DEVICES=0
   timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py -k "$SEL_A" > $R/pytest_a.txt 2>&1 &
   timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py -k "$SEL_B" > $R/pytest_b.txt 2>&1 &
+  timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py -k "$SEL_D" > $R/pytest_d.txt 2>&1 &
   timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py \
-      ${EXTRA_TESTS:-} -k "not ($SEL_A or $SEL_B)" > $R/pytest_c.txt 2>&1 &
+      ${EXTRA_TESTS:-} -k "not ($SEL_A or $SEL_B or $SEL_D)" > $R/pytest_c.txt 2>&1 &
   wait; echo "tests $(( $(date +%s) - T0 )) s" >> $R/times.txt ) &
 ( export CUDA_VISIBLE_DEVICES=1
   timeout 330 python benchmarks/kernel_device.py --out $R/k --extras --no-check --batches 32,256,512 --budget-s 300 \

@@ -27,7 +27,8 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
            DecodeConfig(kind="kda", v_first=True, zrows=False, dminblocks=0),   # v4a shared-tile read
            DecodeConfig(kind="gdn", v_first=True, zfmt="fp8e4m3"), DecodeConfig(kind="kda", v_first=False, zfmt="int4"),
            DecodeConfig(kind="gdn", v_first=True, pipe=False), DecodeConfig(kind="kda", v_first=True),
-           DecodeConfig(kind="gdn", v_first=True, pipe_zsmem=True, BV=128, threads=256, dminblocks=3)]
+           DecodeConfig(kind="gdn", v_first=True, pipe_zsmem=True, BV=128, threads=256, dminblocks=3),
+           DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]
     bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),
            DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=True, bv6=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
            DecodeConfig(kind="gdn", v_first=True, zfmt="int4")]

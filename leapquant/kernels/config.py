@@ -113,12 +113,15 @@ class DecodeConfig:
             raise ValueError("zrows needs V-first INT8 (zfmt int8) and BV a multiple of threads / (K / 16)")
         if self.zrows is None:
             object.__setattr__(self, "zrows", zrows_fits)
-        pipe_fits = bool(self.zrows and self.compact and self.K % 32 == 0)
-        if self.pipe is None:
-            object.__setattr__(self, "pipe", pipe_fits)
+        # the pipelined decode's Z read: 16 codes per lane, K / 16 lanes per row (as zrows), V-first INT8 or INT4
+        pipe_fits = bool(self.v_first and self.mode == "leap" and self.zfmt in ("int8", "int4") and self.compact
+                         and self.K % 32 == 0 and self.BV % (self.threads // (self.K // 16)) == 0)
+        if self.pipe is None:   # the default where measured: INT8 with zrows (INT4 is opt-in until it has run on a
+            object.__setattr__(self, "pipe", pipe_fits and bool(self.zrows))   # GPU; zrows=False asks for v4a)
         if self.pipe and not pipe_fits:
-            raise ValueError("pipe (the v6 pipelined decode) needs the row-wise Z read (V-first INT8), compact and "
-                             f"K a multiple of 32 (one warp per key-length dot product), got K = {self.K}")
+            raise ValueError("pipe (the v6 pipelined decode) needs V-first INT8 or INT4, compact, K a multiple of 32 "
+                             "(one warp per key-length dot product) and BV a multiple of threads / (K / 16), got "
+                             f"v_first = {self.v_first}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}")
         if self.pipe_zsmem and not self.pipe:
             raise ValueError("pipe_zsmem is a variant of the pipelined decode: it needs pipe")
         if self.pipe_maxit < 1:
@@ -127,7 +130,8 @@ class DecodeConfig:
             raise ValueError(f"pipe_fill must be > 0, got {self.pipe_fill}")
         if self.dminblocks is None:
             # zrows: 80 registers, no spills; pipe: 96 (two sets of Z rows), no spills (ptxas sm_90a)
-            object.__setattr__(self, "dminblocks", (5 if self.pipe else 6) if self.zrows and self.threads == 128 else 0)
+            object.__setattr__(self, "dminblocks", 5 if self.pipe and self.threads == 128 else
+                               6 if self.zrows and self.threads == 128 else 0)
 
     @property
     def tag(self) -> str:

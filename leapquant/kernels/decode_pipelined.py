@@ -19,6 +19,12 @@ from leapquant.kernels.config import DecodeConfig, _T
 from leapquant.kernels.naive import QMAX
 
 
+CODE_BIAS = {"int8": (0x80808080, 8388736.0), "int4": (0x88888888, 8388616.0)}
+"""Per format: the XOR that offsets every code of a word to unsigned (+128 for INT8 bytes, +8 for INT4 nibbles)
+and 2^23 plus that offset — what `code` subtracts from the float whose low mantissa byte the offset code became
+(tests/kernels/test_code_conversion.py emulates the PRMT on the CPU)."""
+
+
 def pipelined_programs(cfg: DecodeConfig, N: int, sms: int) -> int:
     """GP, the number of request groups: cfg.pipe_fill programs per resident slot of `sms` SMs at cfg.dminblocks
     (or 4) per SM, and few enough requests per program (≤ cfg.pipe_maxit)."""
@@ -30,8 +36,8 @@ def pipelined_programs(cfg: DecodeConfig, N: int, sms: int) -> int:
 def pipelined_decode_program(cfg: DecodeConfig):
     """The TileLang prim_func of one decode step, persistent and pipelined (launch 1; launch 2 is unchanged)."""
     T = _T()
-    if not (cfg.zrows and cfg.mode == "leap" and cfg.zfmt == "int8"):
-        raise ValueError("the pipelined decode is built for V-first INT8 with the row-wise Z read (zrows)")
+    if not (cfg.v_first and cfg.mode == "leap" and cfg.zfmt in ("int8", "int4")):
+        raise ValueError("the pipelined decode is built for V-first INT8 (and INT4) residuals")
     kind, H, HV, K, V, P, R, BV, TH = cfg.kind, cfg.H, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r, cfg.BV, cfg.threads
     rep = HV // H
     Kd = 1 if kind == "gdn" else K
@@ -48,12 +54,32 @@ def pipelined_decode_program(cfg: DecodeConfig):
     NRW = P + R + 1          # key-length rows dotted per request: records, compensators, kᵀq
     TRIPS = -(-NRW // NW)    # rows per warp
     ZS = cfg.pipe_zsmem      # v7: Z staged in shared memory (lets BV = 128 run on 128 threads)
-    LPR = K // 16            # lanes per 128-byte Z row (16 bytes each)
+    I4 = cfg.zfmt == "int4"  # two codes per byte (naive.pack_nibbles): a lane's 16 codes are 8 bytes, not 16
+    WPL = 2 if I4 else 4     # int32 words of Z per lane and row
+    WROW = K // (8 if I4 else 4)  # int32 words per Z row
+    CPR = WROW // 4          # 16-byte chunks per Z row
+    LPR = K // 16            # lanes per Z row (16 codes each)
     RP = TH // LPR           # rows per pass
     NPASS = BV // RP
 
     def chunks(n16):         # trips of the thread loop that issues n16 copies of 16 bytes
         return -(-n16 // TH)
+
+    def code(T, word, e):
+        """Code e (0..15) of a lane's Z words as float without I2F (16 per SM and clock on sm_90, a quarter of
+        the FMA rate): the code offset to unsigned (XOR) goes into the low mantissa byte of 2^23 (0x4B000000)
+        by one PRMT; subtracting 2^23 + offset is exact. INT8: byte e % 4 of word e // 4, offset 128; INT4:
+        nibble e % 2 of byte (e % 8) // 2 of word e // 8 (the even code in the low nibble), offset 8."""
+        w = T.cast(word(e // (8 if I4 else 4)), "uint32")
+        xor, off = CODE_BIAS[cfg.zfmt]
+        if I4:
+            x = T.bitwise_and(T.shift_right(T.bitwise_xor(w, T.uint32(xor)), T.uint32(4 * (e % 2))),
+                              T.uint32(0x0F0F0F0F))
+            sel = (e % 8) // 2
+        else:
+            x, sel = T.bitwise_xor(w, T.uint32(xor)), e % 4
+        return T.reinterpret(T.call_extern("uint32", "__byte_perm", x, T.uint32(0x4B000000), T.uint32(0x7650 + sel)),
+                             "float32") - off
 
     def gi(d):               # the log-decay column: GDN has one
         return 0 if kind == "gdn" else d
@@ -63,7 +89,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
         q: T.Tensor((N, H, K), bf16), k: T.Tensor((N, H, K), bf16), v: T.Tensor((N, HV, V), bf16),
         g: T.Tensor(gshape, f32), beta: T.Tensor((N, HV), f32), scale: T.float32,
         idx: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
-        Z: T.Tensor((NS, HV, V, K // 4), "int32"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
+        Z: T.Tensor((NS, HV, V, WROW), "int32"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
         Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
         rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
         o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
@@ -111,15 +137,15 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # Z rows as int32 words (4 codes each; the host passes Z viewed as int32): byte arrays would be
             # address-taken by the 16-byte loads and spill
             if ZS:   # v7: the tile goes through shared memory (cp.async), one pass of rows in registers at a time
-                Zs = T.alloc_shared((2, BV, K // 4), "int32")
-                zc = T.alloc_local((4,), "int32")
+                Zs = T.alloc_shared((2, BV, WROW), "int32")
+                zc = T.alloc_local((WPL,), "int32")
             else:    # v6: all passes in registers, the next request's in a second set
-                zc = T.alloc_local((NPASS * 4,), "int32")  # Z rows of the request being computed
-                zn = T.alloc_local((NPASS * 4,), "int32")  # Z rows of the next request (in flight)
+                zc = T.alloc_local((NPASS * WPL,), "int32")  # Z rows of the request being computed
+                zn = T.alloc_local((NPASS * WPL,), "int32")  # Z rows of the next request (in flight)
             yl = T.alloc_local((2, 16), f32)
             acc = T.alloc_local((2,), f32)
 
-            for e in T.unroll(4 if ZS else NPASS * 4):
+            for e in T.unroll(WPL if ZS else NPASS * WPL):
                 zc[e] = 0
             nit = T.ceildiv(N - b, GP)                 # ≥ 1: the host keeps GP ≤ N (and nit ≤ MAXIT)
             for e in T.Parallel(MAXIT):
@@ -136,16 +162,15 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     n = b + it * GP
                     bi = it % 2
                     if ZS:
-                        for cc in T.unroll(chunks(BV * K // 16)):
+                        for cc in T.unroll(chunks(BV * CPR)):
                             ch = cc * TH + tx
-                            if ch < BV * K // 16:
-                                T.ptx_cp_async(T.access_ptr(Zs[bi, ch // (K // 16), (ch % (K // 16)) * 4], "w", 4),
-                                               T.access_ptr(Z[s, hv, v0 + ch // (K // 16), (ch % (K // 16)) * 4], "r",
-                                                            4), 4)
+                            if ch < BV * CPR:
+                                T.ptx_cp_async(T.access_ptr(Zs[bi, ch // CPR, (ch % CPR) * 4], "w", 4),
+                                               T.access_ptr(Z[s, hv, v0 + ch // CPR, (ch % CPR) * 4], "r", 4), 4)
                     else:
                         for ps in T.unroll(NPASS):
-                            for e in T.vectorized(4):
-                                zn[ps * 4 + e] = Z[s, hv, v0 + ps * RP + r0, lt * 4 + e]
+                            for e in T.vectorized(WPL):
+                                zn[ps * WPL + e] = Z[s, hv, v0 + ps * RP + r0, lt * WPL + e]
                     for cc in T.unroll(chunks(P * K // 8)):
                         ch = cc * TH + tx
                         if ch < P * K // 8:
@@ -272,19 +297,11 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     for ps in T.unroll(NPASS):
                         acc[0] = 0.0
                         acc[1] = 0.0
-                        if ZS:   # one 16-byte shared load per lane and pass (a warp reads 512 contiguous bytes)
-                            for e in T.vectorized(4):
-                                zc[e] = Zs[cb, ps * RP + r0, lt * 4 + e]
+                        if ZS:   # one 16-byte (INT4: 8-byte) shared load per lane and pass
+                            for e in T.vectorized(WPL):
+                                zc[e] = Zs[cb, ps * RP + r0, lt * WPL + e]
                         for e in T.unroll(16):
-                            # code e % 4 of word e // 4 as float without I2F (16 per SM and clock on sm_90, a quarter
-                            # of the FMA rate): bytes offset by 128 (the XOR) go into the low mantissa byte of
-                            # 2^23 (0x4B000000): the float 2^23 + 128 + code, exact; one PRMT and one FADD
-                            zz = T.reinterpret(T.call_extern("uint32", "__byte_perm",
-                                                             T.bitwise_xor(T.cast(zc[(0 if ZS else ps * 4) + e // 4],
-                                                                                  "uint32"),
-                                                                           T.uint32(0x80808080)),
-                                                             T.uint32(0x4B000000), T.uint32(0x7650 + e % 4)),
-                                               f32) - 8388736.0
+                            zz = code(T, lambda w: zc[(0 if ZS else ps * WPL) + w], e)
                             acc[0] += zz * yl[0, e]
                             acc[1] += zz * yl[1, e]
                         for st in T.unroll(LPR.bit_length() - 1):  # butterfly over the LPR lanes of the row
@@ -329,7 +346,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                 if n == 0:
                                     cnt[1 - par] = 0
                 if not ZS:   # the next request's Z rows become the current ones
-                    for e in T.unroll(NPASS * 4):
+                    for e in T.unroll(NPASS * WPL):
                         zc[e] = zn[e]
 
     return decode

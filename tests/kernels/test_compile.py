@@ -47,7 +47,7 @@ def test_decode_config_names_what_is_wrong():
     with pytest.raises(ValueError, match="int4 packs code pairs"):
         DecodeConfig(zfmt="int4", BV=63, V=126)
     assert DecodeConfig(zfmt="int4").tag.endswith("-int4") and not DecodeConfig(zfmt="int4").zrows
-    with pytest.raises(ValueError, match="pipe .* needs the row-wise Z read"):
+    with pytest.raises(ValueError, match="pipe .* needs V-first INT8 or INT4"):
         DecodeConfig(pipe=True, v_first=False)
     with pytest.raises(ValueError, match="pipe_zsmem is a variant of the pipelined decode"):
         DecodeConfig(pipe=False, pipe_zsmem=True)
@@ -55,6 +55,7 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(pipe=True, pipe_maxit=0)
     assert DecodeConfig().pipe and DecodeConfig().dminblocks == 5 and DecodeConfig(pipe=False).dminblocks == 6
     assert not DecodeConfig(v_first=False).pipe and not DecodeConfig(zfmt="int4").pipe
+    assert not DecodeConfig(zrows=False).pipe and DecodeConfig(zfmt="int4", pipe=True).pipe
 
 
 def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():

@@ -83,6 +83,22 @@ def test_pipelined_decode_with_z_in_shared_memory_matches_reference(kb, kind, sh
         assert ok(w), (p, r, w)
 
 
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("shape", [dict(), dict(pipe_zsmem=True, BV=128, threads=256, dminblocks=3)])
+@pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3)])
+def test_pipelined_decode_int4_matches_reference(kb, kind, shape, N, outliers, groups):
+    """The pipelined decode on INT4 residuals (opt-in: pipe=True): 16 codes per lane from 8 bytes, nibbles
+    turned into floats by PRMT, as INT8's bytes."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    for p, r in ((4, 2), (16, 4)):
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", zfmt="int4", pipe=True,
+                           **shape)
+        d = LeapDecoder(cfg)
+        d.groups = groups
+        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 5 * p, decoder=d)
+        assert ok(w), (p, r, w)
+
+
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False), ("kda", True)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
 def test_boundary_v5_matches_reference(kb, kind, v_first, N, outliers):
