@@ -442,6 +442,7 @@ class LeapDecoder:
         self._par = 0      # which counter this step appends to (the decode zeroes the other one)
         self.cap = None    # fixed boundary grid C (tests: C = 1 makes one program take several requests)
         self.groups = None  # pipe: fixed number of request groups GP (tests: few groups make long walks)
+        self._sms = {}      # device -> SM count (pipe's grid)
 
     def _comp(self, st):
         if st.r > 0:
@@ -499,8 +500,11 @@ class LeapDecoder:
         par = self._par
         self._par = 1 - par
         if self.cfg.pipe:
-            GP = self.groups or pipelined_programs(self.cfg, N,
-                                                   torch.cuda.get_device_properties(q.device).multi_processor_count)
+            GP = self.groups
+            if GP is None:
+                if q.device not in self._sms:
+                    self._sms[q.device] = torch.cuda.get_device_properties(q.device).multi_processor_count
+                GP = pipelined_programs(self.cfg, N, self._sms[q.device])
             GP = min(GP, N)
             if -(-N // GP) > self.cfg.pipe_maxit:
                 raise ValueError(f"groups = {GP} leaves more than pipe_maxit = {self.cfg.pipe_maxit} requests per "

@@ -54,7 +54,7 @@ class _FakeBoundary:
 
 def _decoder(cfg, cap=None):
     d = dk.LeapDecoder.__new__(dk.LeapDecoder)
-    d.cfg, d._dummy, d._lists, d._par, d.cap, d.groups = cfg, {}, {}, 0, cap, 10
+    d.cfg, d._dummy, d._lists, d._par, d.cap, d.groups, d._sms = cfg, {}, {}, 0, cap, 10, {}
     d.dec, d.bnd = _FakeDecode(cfg), _FakeBoundary(cfg)
     return d
 
