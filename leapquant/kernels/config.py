@@ -130,7 +130,10 @@ class DecodeConfig:
             raise ValueError(f"pipe_fill must be > 0, got {self.pipe_fill}")
         if self.dminblocks is None:
             # zrows: 80 registers, no spills; pipe: 96 (two sets of Z rows), no spills (ptxas sm_90a)
+            # pipe at 256 threads (BV 128, whole heads): zsmem 3 per SM at 75 registers; register Z 2 per SM at 126
+            # (at 3 it spills 20 bytes)
             object.__setattr__(self, "dminblocks", 5 if self.pipe and self.threads == 128 else
+                               (3 if self.pipe_zsmem else 2) if self.pipe and self.threads == 256 else
                                6 if self.zrows and self.threads == 128 else 0)
 
     @property
