@@ -44,13 +44,15 @@ ap.add_argument("--graphs", action="store_true", help="time CUDA-graph replays (
 ap.add_argument("--bv4", action="store_true", help="with --profile-only: the v4 boundary (default: v5)")
 ap.add_argument("--v4b", action="store_true", help="with --profile-only: the v4b decode instead of the default v6")
 ap.add_argument("--bv5", action="store_true", help="with --profile-only: the v5 boundary instead of the default v6")
+ap.add_argument("--bv7", action="store_true", help="with --profile-only: the v7 boundary (S only in shared memory)")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
 args = ap.parse_args()
 if args.profile_only:
     for vf in (True, False):
         cfg = DecodeConfig(kind="gdn", p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads, bv5=False if args.bv4 else None,
-                           pipe=False if args.v4b else None, bv6=False if args.bv5 else None)
+                           pipe=False if args.v4b else None, bv6=False if args.bv5 else None,
+                           bv7=args.bv7)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -78,6 +80,9 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
 EXTRAS = [("leap_int8_vfirst_v4b", DecodeConfig(p=16, r=4, v_first=True, pipe=False)),
           ("leap_int8_vfirst_v4b_b4", DecodeConfig(p=16, r=4, v_first=True, pipe=False, bv5=False, bv6=False)),
           ("leap_int8_vfirst_b5", DecodeConfig(p=16, r=4, v_first=True, bv6=False)),
+          ("leap_int8_vfirst_b7", DecodeConfig(p=16, r=4, v_first=True, bv7=True)),
+          ("leap_int8_vfirst_zs128_t256_b7", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True, BV=128, threads=256,
+                                                          dminblocks=3, bv7=True)),
           ("leap_int8_vfirst_fill1", DecodeConfig(p=16, r=4, v_first=True, pipe_fill=1.0)),
           ("leap_int8_vfirst_bv128", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256, dminblocks=2)),
           ("leap_int8_vfirst_zs", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True)),

@@ -9,8 +9,85 @@ from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibble, _zshape
 from leapquant.kernels.naive import QMAX
 
 
+def _rcp(T, x):
+    """The correctly rounded 1 / x."""
+    return T.call_extern("float32", "__frcp_rn", x)
+
+
+def _xdiv(T, x, d, rd):
+    """x / d from rd = 1 / d: the correctly rounded quotient for normal x, d and x / d (Markstein: q0 = x·rd is
+    within 1 ulp, e = x − d·q0 is exact, RN(q0 + rd·e) = RN(x / d)); the IEEE division it replaces takes this path
+    too but adds a range check and a branch to a slow path per quotient (11 % of the v5 boundary's stalls)."""
+    q0 = T.call_extern("float32", "__fmul_rn", x, rd)
+    return T.call_extern("float32", "__fmaf_rn", rd, T.call_extern("float32", "__fmaf_rn", -d, q0, x), q0)
+
+
+def _qdiv_rcp(T, q, b):
+    """q / B_j (B_j > 0) by the reciprocal where B_j >= 1e-36 (normal, q / B_j finite), else the IEEE division
+    (a branch that is uniform over a warp V-first)."""
+    return T.if_then_else(b >= 1e-36, _xdiv(T, q, b, _rcp(T, b)), q / b)
+
+
+def _advance_positions(T, cfg, N, C, BT):
+    """The hv = 0 programs advance every request's window position, wpos[slot] = (m + 1) mod p from the decode's
+    wnext: compact (v3), spread over the C programs in rounds of BT threads; full grid (v2), program b its own."""
+    P = cfg.p
+
+    @T.macro
+    def advance(wpos, idx, wnext, hv, b):
+        if cfg.compact:
+            if hv == 0:
+                for t0 in T.serial(T.ceildiv(N, C * BT)):
+                    for i in T.Parallel(BT):
+                        nn = (t0 * C + b) * BT + i
+                        if nn < N:
+                            wpos[idx[nn]] = T.if_then_else(wnext[nn] == P, 0, wnext[nn])
+        else:
+            if hv == 0:
+                wpos[idx[b]] = T.if_then_else(wnext[b] == P, 0, wnext[b])
+    return advance
+
+
+def _entry(T, cfg, N, cnt, par, wnext, lst, idx, e):
+    """The slot that boundary work item e refits, or -1: compact, list entry e below the count; full grid,
+    request e if it reached its window's end."""
+    if cfg.compact:
+        return T.if_then_else(e < cnt[par], idx[lst[T.min(e, N - 1)]], -1)
+    return T.if_then_else(wnext[e] == cfg.p, idx[e], -1)
+
+
+def _mgs_warp(T, K, R):
+    """Right-looking modified Gram–Schmidt of R key columns held by one warp in registers, ml[e, a] = K[32 e + lane,
+    a], red[R] scratch (v6): once column b is normalised, the projections of all later columns onto it run as
+    interleaved butterflies — 2R − 1 dependent warp reductions instead of R(R + 1) / 2; each column still sees its
+    projections in the order b = 0, 1, … and then its normalisation: the same operations as v5."""
+    @T.macro
+    def mgs(ml, red):
+        for b2 in T.unroll(R):
+            red[b2] = ml[0, b2] * ml[0, b2]
+            for e in T.unroll(1, K // 32):
+                red[b2] += ml[e, b2] * ml[e, b2]
+            for st in T.unroll(5):
+                red[b2] += T.shfl_xor(red[b2], 16 >> st)
+            for e in T.unroll(K // 32):
+                ml[e, b2] = T.if_then_else(red[b2] > 0, ml[e, b2] / T.sqrt(red[b2]), 0.0)
+            for a in T.unroll(b2 + 1, R):
+                red[a] = ml[0, a] * ml[0, b2]
+                for e in T.unroll(1, K // 32):
+                    red[a] += ml[e, a] * ml[e, b2]
+            for st in T.unroll(5):
+                for a in T.unroll(b2 + 1, R):
+                    red[a] += T.shfl_xor(red[a], 16 >> st)
+            for a in T.unroll(b2 + 1, R):
+                for e in T.unroll(K // 32):
+                    ml[e, a] = ml[e, a] - red[a] * ml[e, b2]
+    return mgs
+
+
 def boundary_program(cfg: DecodeConfig):
     """The TileLang prim_func of the window boundary (launch 2): reconstruct, refit, smooth, quantize."""
+    if cfg.bv7:
+        return _boundary_v7(cfg)
     T = _T()
 
     kind, HV, K, V, P, R = cfg.kind, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r
@@ -69,24 +146,23 @@ def boundary_program(cfg: DecodeConfig):
     def us(t, j):
         return (t, j % NW, j // NW) if PERM and vf else (t, j)
 
-    def rcp(x):  # correctly rounded 1 / x
-        return T.call_extern(f32, "__frcp_rn", x)
+    def rcp(x):
+        return _rcp(T, x)
 
-    def xdiv(x, d, rd):  # x / d from rd = rcp(d): the correctly rounded quotient for normal x, d and x / d (Markstein:
-        # q0 = x·rd is within 1 ulp, e = x − d·q0 is exact, RN(q0 + rd·e) = RN(x / d)); the IEEE division it replaces
-        # takes this path too but adds a range check and a branch to a slow path per quotient (11 % of the v5 stalls)
-        q0 = T.call_extern(f32, "__fmul_rn", x, rd)
-        return T.call_extern(f32, "__fmaf_rn", rd, T.call_extern(f32, "__fmaf_rn", -d, q0, x), q0)
+    def xdiv(x, d, rd):
+        return _xdiv(T, x, d, rd)
 
-    def qdiv(q, b):  # q / B_j (B_j > 0); v6: the reciprocal path where B_j >= 1e-36 (normal, q / B_j finite), else
-        # the IEEE division (a branch that is uniform over a warp V-first)
-        return T.if_then_else(b >= 1e-36, xdiv(q, b, rcp(b)), q / b) if B6 else q / b
+    def qdiv(q, b):  # q / B_j (B_j > 0); v6 by the reciprocal
+        return _qdiv_rcp(T, q, b) if B6 else q / b
+
+    mgs = _mgs_warp(T, K, max(R, 1))
 
     # compact (v3): grid (HV, C), C ≈ N/p + slack chosen by the host (the length of `gsz`); the decode
     # launch appended the requests at their window's end to `lst` and counted them in cnt[par].
     # Full (v2): grid (HV, N), programs whose request is not at its window's end exit at once.
     C = T.dynamic("C")
     BT = cfg.bthreads
+    advance = _advance_positions(T, cfg, N, C, BT)
     GY = C if cfg.compact else N
     NTRIP = T.ceildiv(N, C) if cfg.compact else 1
 
@@ -121,10 +197,8 @@ def boundary_program(cfg: DecodeConfig):
         for st in T.unroll(5):
             red[0] += T.shfl_xor(red[0], 16 >> st)
 
-    def entry(cnt, par, wnext, lst, idx, e):  # the slot to refit, or -1
-        if cfg.compact:
-            return T.if_then_else(e < cnt[par], idx[lst[T.min(e, N - 1)]], -1)
-        return T.if_then_else(wnext[e] == P, idx[e], -1)
+    def entry(cnt, par, wnext, lst, idx, e):
+        return _entry(T, cfg, N, cnt, par, wnext, lst, idx, e)
 
     @T.prim_func
     def boundary(
@@ -142,16 +216,7 @@ def boundary_program(cfg: DecodeConfig):
             Us = T.alloc_shared((R + P, NW, V // NW) if PERM and vf else (R + P, V), f32)
             Ss = T.alloc_shared((FS[0], FS[1] + 1), f32)
             Sf = T.alloc_fragment(FS, f32)
-            if cfg.compact:
-                if hv == 0:  # window positions of every request of the batch, spread over the programs
-                    for t0 in T.serial(T.ceildiv(N, C * BT)):
-                        for i in T.Parallel(BT):
-                            nn = (t0 * C + b) * BT + i
-                            if nn < N:
-                                wpos[idx[nn]] = T.if_then_else(wnext[nn] == P, 0, wnext[nn])
-            else:
-                if hv == 0:
-                    wpos[idx[b]] = T.if_then_else(wnext[b] == P, 0, wnext[b])
+            advance(wpos, idx, wnext, hv, b)
             # compact: program b takes list entries b, b + C, ... below the count; else request b if due
             sl = T.alloc_local((1,), "int32")
             # v5: only the trips that have an entry (an empty trip still passed every block barrier of the body:
@@ -241,24 +306,7 @@ def boundary_program(cfg: DecodeConfig):
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             ml[e, a] = Kp[e * 32 + tx, a]
-                                    for b2 in T.unroll(R):
-                                        red[b2] = ml[0, b2] * ml[0, b2]
-                                        for e in T.unroll(1, K // 32):
-                                            red[b2] += ml[e, b2] * ml[e, b2]
-                                        for st in T.unroll(5):
-                                            red[b2] += T.shfl_xor(red[b2], 16 >> st)
-                                        for e in T.unroll(K // 32):
-                                            ml[e, b2] = T.if_then_else(red[b2] > 0, ml[e, b2] / T.sqrt(red[b2]), 0.0)
-                                        for a in T.unroll(b2 + 1, R):
-                                            red[a] = ml[0, a] * ml[0, b2]
-                                            for e in T.unroll(1, K // 32):
-                                                red[a] += ml[e, a] * ml[e, b2]
-                                        for st in T.unroll(5):
-                                            for a in T.unroll(b2 + 1, R):
-                                                red[a] += T.shfl_xor(red[a], 16 >> st)
-                                        for a in T.unroll(b2 + 1, R):
-                                            for e in T.unroll(K // 32):
-                                                ml[e, a] = ml[e, a] - red[a] * ml[e, b2]
+                                    mgs(ml, red)
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             Kp[e * 32 + tx, a] = ml[e, a]
@@ -352,3 +400,289 @@ def boundary_program(cfg: DecodeConfig):
     return boundary
 
 
+
+
+def _boundary_v7(cfg: DecodeConfig):
+    """v7 boundary (cfg.bv7; NOTES.md "v7 boundary"): the v6 arithmetic with S_p only in one padded fp32 shared copy.
+
+    No [K, V] register fragment: every phase reads and writes the padded copy with explicit thread mappings, all
+    conflict-free (a warp touches 32 consecutive words of one stored row, or one word of 32 consecutive rows, 129
+    words apart). One flat shared buffer holds everything, reused by phase:
+      [0, SS)             S_p in Z's layout, rows of FS[1] + 1 words (the padded copy of v4–v6);
+      [SS, SS + WW)       refit: K̃ [R, K], W / Û [R, V], the mat-vec hand-over [R, K]; smoothing: c, 1/c, B, 127/B
+                          and the half-sums;
+      [A0, SS + WW)       reconstruction only: the decayed key factors [R + P, K], the value factors [R + P, V] and
+                          exp(G_P) — over the refit area and the last rows of S_p, which are written last, after a barrier.
+    GDN/KDA p 16 r 4: 72 192 B (v6: 97 860 B) and <= 80 registers (__launch_bounds__(256, 3)) -> 3 programs per SM.
+    """
+    T = _T()
+
+    kind, HV, K, V, P, R = cfg.kind, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r
+    Kd = 1 if kind == "gdn" else K
+    N = T.dynamic("N")
+    NS = T.dynamic("NS")
+    zshape = _zshape(cfg, NS)
+    rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
+    Rz = max(R, 1)
+    f32, f16 = "float32", "float16"
+    q = QMAX["int8"]
+    invq = 1.0 / q
+    vf = cfg.v_first
+    BT = cfg.bthreads
+    NW = BT // 32
+    assert K == V == BT // 2 and K % 32 == 0, "bv7 needs K = V = bthreads / 2 (config validation)"
+
+    FS = (V, K) if vf else (K, V)
+    LD = FS[1] + 1                      # padded row of the shared copy (words)
+    SS = FS[0] * LD
+
+    def sx(x, y):                       # flat index of stored element (x, y)
+        return x * LD + y
+
+    def kv(x, y):                       # stored index -> (key row i, value column j)
+        return (y, x) if vf else (x, y)
+
+    def sij(i, j):                      # flat index of S_p[i, j]
+        return sx(j, i) if vf else sx(i, j)
+
+    # reconstruction tiles: chunk q holds stored rows [CR q, CR (q + 1)); warp w rows CR q + TR w + k, lane l columns
+    # l + 32 c: per term TR broadcast loads (the row factor) and NC consecutive-word loads for TR·NC FMAs
+    TR = 4
+    NC = FS[1] // 32
+    CR = NW * TR
+    assert FS[0] % CR == 0
+    NQ = FS[0] // CR
+    LAST0 = (NQ - 1) * CR * LD          # first word of the last chunk's rows
+
+    # refit / smoothing areas (offsets from SS), all [R, n] with the n axis contiguous
+    KP, WS = 0, R * K
+    PT = R * (K + V)                    # the mat-vec hand-over [R, K]; then c's half-sums, c, 1/c
+    CP, CF, RC = PT, PT + K, PT + 2 * K
+    BOFF = 0 if R * (K + V) >= 3 * V else PT + 3 * K   # B's half-maxima, B, 127/B (K̂, Û are dead by then)
+    BP, BF, QB = BOFF, BOFF + V, BOFF + 2 * V
+    WB = max(PT + max(R * K, 3 * K), BOFF + 3 * V)
+    AW = (R + P) * (K + V) + Kd         # reconstruction factors + exp(G_P)
+    WW = max(WB, AW - (SS - LAST0))
+    TOT = SS + WW
+    A0 = (TOT - AW) // 4 * 4            # 16-byte aligned: a warp's TR row factors can be one broadcast LDS.128
+    assert A0 >= LAST0
+    AK, AU, AE = A0, A0 + (R + P) * K, A0 + (R + P) * (K + V)
+
+    def rgv(rg, s, hv, j, i):
+        return rg[s, hv, j] if kind == "gdn" else rg[s, hv, j, i]
+
+    def gi(i):
+        return 0 if kind == "gdn" else i
+
+    def rcp(x):
+        return _rcp(T, x)
+
+    def xdiv(x, d, rd):
+        return _xdiv(T, x, d, rd)
+
+    def qdiv(qq, b):  # qq / B_j as v6
+        return _qdiv_rcp(T, qq, b)
+
+    mgs = _mgs_warp(T, K, max(R, 1))
+
+    def kusum(av, Sm, j):  # Σ_a K̂[i, a] Û[j, a] in v6's order, K̂[i, :] in registers
+        acc = av[0] * Sm[SS + WS + j]
+        for a in range(1, R):
+            acc = acc + av[a] * Sm[SS + WS + a * V + j]
+        return acc
+
+    C = T.dynamic("C")
+    GY = C if cfg.compact else N
+    NTRIP = T.ceildiv(N, C) if cfg.compact else 1
+    MB = max(cfg.bminblocks, 3)
+    advance = _advance_positions(T, cfg, N, C, BT)
+
+    @T.macro
+    def matvec(Sm, xo, oo, acc, tx, over_keys):  # Out[a, row] = Σ_k S[k, row] X[a, k] (over_keys) or S[row, k] X[a, k]
+        for a in T.unroll(R):
+            acc[a] = 0.0
+        for k0 in T.serial(K // 2):
+            k = (tx // K) * (K // 2) + k0
+            sv = Sm[sij(k, tx % K)] if over_keys else Sm[sij(tx % K, k)]
+            for a in T.unroll(R):
+                acc[a] += sv * Sm[SS + xo + a * K + k]
+        if tx >= K:
+            for a in T.unroll(R):
+                Sm[SS + PT + a * K + tx % K] = acc[a]
+        T.sync_threads()
+        if tx < K:
+            for a in T.unroll(R):
+                Sm[SS + oo + a * K + tx] = acc[a] + Sm[SS + PT + a * K + tx]
+        T.sync_threads()
+
+    def entry(cnt, par, wnext, lst, idx, e):
+        return _entry(T, cfg, N, cnt, par, wnext, lst, idx, e)
+
+    @T.prim_func
+    def boundary(
+        idx: T.Tensor((N,), "int32"), wnext: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
+        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), gsz: T.Tensor((C,), "int32"),
+        Z: T.Tensor(zshape, "int8"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
+        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
+        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
+    ):
+        with T.Kernel(HV, GY, threads=BT) as (hv, b):
+            T.annotate_min_blocks_per_sm(MB)
+            Sm = T.alloc_shared((TOT,), f32)
+            tx = T.get_thread_binding(0)
+            gl = T.alloc_local((P + 1,), f32)
+            kr = T.alloc_local((Rz,), f32)
+            acc = T.alloc_local((TR * NC,), f32)
+            rf = T.alloc_local((TR,), f32)
+            cl = T.alloc_local((NC,), f32)
+            rv = T.alloc_local((TR, 3), f32)    # per tile row: c or B, exp(G_P) (KDA, K-first)
+            cv = T.alloc_local((NC, 3), f32)    # per tile column
+            av = T.alloc_local((Rz,), f32)
+            ml = T.alloc_local((K // 32, Rz), f32)
+            red = T.alloc_local((Rz,), f32)
+            sm = T.alloc_local((1,), f32)
+            advance(wpos, idx, wnext, hv, b)
+            sl = T.alloc_local((1,), "int32")
+            trips = NTRIP
+            if cfg.compact:
+                nb = T.alloc_local((1,), "int32")
+                nb[0] = cnt[par]
+                trips = T.ceildiv(T.max(nb[0] - b, 0), GY)
+            for t in T.serial(trips):
+                sl[0] = entry(cnt, par, wnext, lst, idx, t * GY + b)
+                if sl[0] >= 0:
+                    s = sl[0]
+                    # --- loads: threads < K the key side (prefix sums in registers, decayed records and
+                    # compensators, exp(G_P); K̃'s start kept in registers), the others the value side
+                    if tx < K:
+                        gl[0] = 0.0
+                        for j in T.unroll(P):
+                            gl[j + 1] = gl[j] + rgv(rg, s, hv, j, gi(tx))
+                        for j in T.unroll(P):
+                            Sm[AK + (R + j) * K + tx] = T.exp(gl[P] - gl[j + 1]) * T.cast(rk[s, hv, j, tx], f32)
+                        for a in T.unroll(R):
+                            kr[a] = T.cast(Kc[s, hv, a, tx], f32)
+                            Sm[AK + a * K + tx] = T.exp(gl[P]) * kr[a]
+                        # (R > 4: K̃'s start is read again after the reconstruction, as v5: 8 registers held
+                        # through it spill at the 80-register cap)
+                        if tx < Kd:
+                            Sm[AE + tx] = T.exp(gl[P])
+                    else:
+                        for a in T.unroll(R):
+                            Sm[AU + a * V + tx - K] = T.cast(Uc[s, hv, a, tx - K], f32)
+                        for j in T.unroll(P):
+                            Sm[AU + (R + j) * V + tx - K] = T.cast(ru[s, hv, j, tx - K], f32)
+                    T.sync_threads()
+                    # --- reconstruction: S = exp(G_P) (c ∘ Z/127 ∘ B) + Σ_t K_t U_tᵀ, one register tile per chunk
+                    for qc in range(NQ):
+                        for k in T.unroll(TR):
+                            x = qc * CR + (tx // 32) * TR + k
+                            rv[k, 0] = Bs[s, hv, x] if vf else c[s, hv, x]
+                            if kind == "kda" and not vf:
+                                rv[k, 1] = Sm[AE + x]
+                        for cc in T.unroll(NC):
+                            y = tx % 32 + 32 * cc
+                            cv[cc, 0] = c[s, hv, y] if vf else Bs[s, hv, y]
+                            if kind == "kda" and vf:
+                                cv[cc, 1] = Sm[AE + y]
+                        if kind == "gdn":
+                            sm[0] = Sm[AE]
+                        for k in T.unroll(TR):
+                            for cc in T.unroll(NC):
+                                x = qc * CR + (tx // 32) * TR + k
+                                y = tx % 32 + 32 * cc
+                                ci = cv[cc, 0] if vf else rv[k, 0]
+                                bj = rv[k, 0] if vf else cv[cc, 0]
+                                ep = sm[0] if kind == "gdn" else (cv[cc, 1] if vf else rv[k, 1])
+                                acc[k * NC + cc] = ep * (ci * (T.cast(Z[s, hv, x, y], f32) * invq) * bj)
+                        for tt in T.serial(R + P):
+                            for k in T.unroll(TR):
+                                x = qc * CR + (tx // 32) * TR + k
+                                rf[k] = Sm[(AU + tt * V + x) if vf else (AK + tt * K + x)]
+                            for cc in T.unroll(NC):
+                                y = tx % 32 + 32 * cc
+                                cl[cc] = Sm[(AK + tt * K + y) if vf else (AU + tt * V + y)]
+                            for k in T.unroll(TR):
+                                for cc in T.unroll(NC):
+                                    if vf:
+                                        acc[k * NC + cc] += cl[cc] * rf[k]
+                                    else:
+                                        acc[k * NC + cc] += rf[k] * cl[cc]
+                        if qc == NQ - 1:   # its rows hold the factors: store once every warp has read them
+                            T.sync_threads()
+                        for k in T.unroll(TR):
+                            for cc in T.unroll(NC):
+                                Sm[sx(qc * CR + (tx // 32) * TR + k, tx % 32 + 32 * cc)] = acc[k * NC + cc]
+                    T.sync_threads()
+                    if R > 0:
+                        if tx < K:
+                            for a in T.unroll(R):
+                                Sm[SS + KP + a * K + tx] = kr[a] if R <= 4 else T.cast(Kc[s, hv, a, tx], f32)
+                        T.sync_threads()
+                        for _it in T.serial(cfg.iters):
+                            matvec(Sm, KP, WS, av, tx, True)      # W = Sᵀ K
+                            matvec(Sm, WS, KP, av, tx, False)     # K = S W
+                            # right-looking modified Gram–Schmidt in warp 0 (v6), K̃ stored [R, K]: conflict-free
+                            if tx < 32:
+                                for e in T.unroll(K // 32):
+                                    for a in T.unroll(R):
+                                        ml[e, a] = Sm[SS + KP + a * K + e * 32 + tx]
+                                mgs(ml, red)
+                                for e in T.unroll(K // 32):
+                                    for a in T.unroll(R):
+                                        Sm[SS + KP + a * K + e * 32 + tx] = ml[e, a]
+                            T.sync_threads()
+                        matvec(Sm, KP, WS, av, tx, True)          # U = Sᵀ K
+                        # K̂, Û: the fp16 compensators, written out and rounded in place ([R, n], one owner each)
+                        for e in T.unroll((R * V + BT - 1) // BT):
+                            if e * BT + tx < R * V:
+                                Uc[s, hv, (e * BT + tx) // V, (e * BT + tx) % V] = T.cast(Sm[SS + WS + e * BT + tx], f16)
+                                Sm[SS + WS + e * BT + tx] = T.cast(T.cast(Sm[SS + WS + e * BT + tx], f16), f32)
+                        for e in T.unroll((R * K + BT - 1) // BT):
+                            if e * BT + tx < R * K:
+                                Kc[s, hv, (e * BT + tx) // K, (e * BT + tx) % K] = T.cast(Sm[SS + KP + e * BT + tx], f16)
+                                Sm[SS + KP + e * BT + tx] = T.cast(T.cast(Sm[SS + KP + e * BT + tx], f16), f32)
+                        T.sync_threads()
+                    # --- residual R = S − K̂ Ûᵀ and c's sums: thread owns key i = tx mod K, half the values
+                    for a in T.unroll(R):
+                        av[a] = Sm[SS + KP + a * K + tx % K]
+                    sm[0] = 0.0
+                    for m in T.serial(V // 2):
+                        j = (tx // K) * (V // 2) + m
+                        if R > 0:
+                            Sm[sij(tx % K, j)] = Sm[sij(tx % K, j)] - kusum(av, Sm, j)
+                        sm[0] += T.abs(Sm[sij(tx % K, j)])
+                    if tx >= K:
+                        Sm[SS + CP + tx % K] = sm[0]
+                    T.sync_threads()
+                    if tx < K:
+                        sm[0] = T.max(T.sqrt((sm[0] + Sm[SS + CP + tx]) / V), 1e-8)
+                        Sm[SS + CF + tx] = sm[0]
+                        Sm[SS + RC + tx] = rcp(sm[0])
+                        c[s, hv, tx] = sm[0]
+                    T.sync_threads()
+                    # --- Y = R / c (v6's reciprocal quotient) and B: thread owns value j = tx mod V, half the keys
+                    sm[0] = 0.0
+                    for m in T.serial(K // 2):
+                        i = (tx // V) * (K // 2) + m
+                        Sm[sij(i, tx % V)] = xdiv(Sm[sij(i, tx % V)], Sm[SS + CF + i], Sm[SS + RC + i])
+                        sm[0] = T.max(sm[0], T.abs(Sm[sij(i, tx % V)]))
+                    if tx >= V:
+                        Sm[SS + BP + tx % V] = sm[0]
+                    T.sync_threads()
+                    if tx < V:
+                        sm[0] = T.max(sm[0], Sm[SS + BP + tx])
+                        Sm[SS + BF + tx] = sm[0]
+                        Sm[SS + QB + tx] = qdiv(q, sm[0])
+                        Bs[s, hv, tx] = sm[0]
+                    T.sync_threads()
+                    # --- codes: lanes along the stored rows (Z's contiguous axis)
+                    for m in T.serial(FS[0] // 2):
+                        x = (tx // FS[1]) * (FS[0] // 2) + m
+                        y = tx % FS[1]
+                        jj = x if vf else y
+                        Z[s, hv, x, y] = T.cast(T.if_then_else(Sm[SS + BF + jj] > 0, T.clamp(
+                            T.round(Sm[sx(x, y)] * Sm[SS + QB + jj]), -q, q), 0.0), "int8")
+                    T.sync_threads()   # the next entry's loads overwrite the smoothing area
+
+    return boundary

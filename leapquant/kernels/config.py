@@ -113,15 +113,24 @@ class DecodeConfig:
             raise ValueError("zrows needs V-first INT8 (zfmt int8) and BV a multiple of threads / (K / 16)")
         if self.zrows is None:
             object.__setattr__(self, "zrows", zrows_fits)
-        # the pipelined decode's Z read: 16 codes per lane, K / 16 lanes per row (as zrows), V-first INT8 or INT4
+        # the pipelined decode's Z read: 16 codes per lane, K / 16 lanes per row (as zrows), V-first INT8 or INT4;
+        # its shapes (review 2026-11-30): a row's lanes a power of two within a warp, whole warps, one pass of
+        # threads covers the key-length copies (c, q, k, g) and the tile's (B, v), 16-byte chunks of BV, and the
+        # dot-product rows of a warp (p + r + 1 over the warps, two sums each) fit its 32 lanes
+        lpr = self.K // 16
         pipe_fits = bool(self.v_first and self.mode == "leap" and self.zfmt in ("int8", "int4") and self.compact
-                         and self.K % 32 == 0 and self.BV % (self.threads // (self.K // 16)) == 0)
+                         and self.K % 32 == 0 and lpr & (lpr - 1) == 0 and lpr <= 32 and self.threads % 32 == 0
+                         and self.threads >= max(self.K // 4, self.BV // 4, self.p + 1) and self.BV % 8 == 0
+                         and self.BV % (self.threads // lpr) == 0
+                         and 2 * -(-(self.p + self.r + 1) // (self.threads // 32)) <= 32)
         if self.pipe is None:   # the default where measured: INT8 with zrows (INT4 is opt-in until it has run on a
             object.__setattr__(self, "pipe", pipe_fits and bool(self.zrows))   # GPU; zrows=False asks for v4a)
         if self.pipe and not pipe_fits:
             raise ValueError("pipe (the v6 pipelined decode) needs V-first INT8 or INT4, compact, K a multiple of 32 "
-                             "(one warp per key-length dot product) and BV a multiple of threads / (K / 16), got "
-                             f"v_first = {self.v_first}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}")
+                             "with K / 16 a power of two <= 32, threads a multiple of 32 and >= max(K / 4, BV / 4, p + 1), "
+                             "BV a multiple of 8 and of threads / (K / 16), and 2 ceil((p + r + 1) / warps) <= 32; got "
+                             f"v_first = {self.v_first}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}, "
+                             f"threads = {self.threads}, p = {self.p}, r = {self.r}")
         if self.pipe_zsmem and not self.pipe:
             raise ValueError("pipe_zsmem is a variant of the pipelined decode: it needs pipe")
         if self.pipe_maxit < 1:

@@ -493,6 +493,12 @@ class LeapDecoder:
         scale = K ** -0.5 if scale is None else float(scale)
         if out is None:
             out = torch.empty(N, v.shape[1], v.shape[2], dtype=getattr(torch, self.cfg.out_dtype), device=q.device)
+        if self.cfg.pipe:   # its cp.async copies read 16 bytes at a time (4 for g, beta)
+            for name, t, a in (("q", q, 16), ("k", k, 16), ("v", v, 16), ("g", g, 4 if self.cfg.kind == "gdn" else 16),
+                               ("beta", beta, 4)):
+                if t.data_ptr() % a:
+                    raise ValueError(f"{name} must start at a {a}-byte aligned address for the pipelined decode "
+                                     f"(a view with a storage offset? pass {name}.clone())")
         if wnext is None:
             wnext = torch.empty(N, dtype=torch.int32, device=q.device)
         Kc, Uc = self._comp(st)

@@ -49,6 +49,10 @@ def test_decode_config_names_what_is_wrong():
     assert DecodeConfig(zfmt="int4").tag.endswith("-int4") and not DecodeConfig(zfmt="int4").zrows
     with pytest.raises(ValueError, match="pipe .* needs V-first INT8 or INT4"):
         DecodeConfig(pipe=True, v_first=False)
+    for bad in (dict(threads=64, r=16), dict(threads=32), dict(K=96, V=96, BV=96), dict(threads=64, K=512, V=512)):
+        with pytest.raises(ValueError, match="pipe .* needs V-first INT8 or INT4"):     # review 2026-11-30
+            DecodeConfig(pipe=True, **bad)
+        assert not DecodeConfig(**bad).pipe                                          # the default falls back
     with pytest.raises(ValueError, match="pipe_zsmem is a variant of the pipelined decode"):
         DecodeConfig(pipe=False, pipe_zsmem=True)
     with pytest.raises(ValueError, match="pipe_maxit must be >= 1"):
