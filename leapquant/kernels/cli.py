@@ -1,7 +1,9 @@
 """`leapquant kernels check` (CPU-only compile check) and `leapquant bench` (needs the GPU)."""
 from __future__ import annotations
 
+import contextlib
 import json
+import logging
 import time
 
 import typer
@@ -30,6 +32,7 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
            DecodeConfig(kind="gdn", v_first=True, pipe_zsmem=True, BV=128, threads=256, dminblocks=3),
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]
     bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),
+           DecodeConfig(kind="gdn", v_first=True, bv7=True), DecodeConfig(kind="kda", v_first=False, bv7=True),
            DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=True, bv6=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
            DecodeConfig(kind="gdn", v_first=True, zfmt="int4")]
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
@@ -43,17 +46,33 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
     progs += [("boundary", c.tag, boundary_program, c) for c in bnd]
     progs += [("perstep", c.tag, perstep_program, c) for c in ps]
     rows = []
-    for kind, tag, build, cfg in progs:
-        t0 = time.time()
-        try:
-            k = tilelang.compile(build(cfg), target={"kind": "cuda", "arch": arch})
-            src = k.get_kernel_source()
-            rows.append(dict(arch=arch, kernel=kind, variant=tag, ok=True, seconds=round(time.time() - t0, 1),
-                             source_chars=len(src)))
-        except Exception as e:  # noqa: BLE001 - reported per variant
-            rows.append(dict(arch=arch, kernel=kind, variant=tag, ok=False, seconds=round(time.time() - t0, 1),
-                             error=f"{type(e).__name__}: {str(e)[-500:]}"))
+    with quiet_tilelang():
+        for kind, tag, build, cfg in progs:
+            t0 = time.time()
+            try:
+                k = tilelang.compile(build(cfg), target={"kind": "cuda", "arch": arch})
+                src = k.get_kernel_source()
+                rows.append(dict(arch=arch, kernel=kind, variant=tag, ok=True, seconds=round(time.time() - t0, 1),
+                                 source_chars=len(src)))
+            except Exception as e:  # noqa: BLE001 - reported per variant
+                rows.append(dict(arch=arch, kernel=kind, variant=tag, ok=False, seconds=round(time.time() - t0, 1),
+                                 error=f"{type(e).__name__}: {str(e)[-500:]}"))
     return rows
+
+
+@contextlib.contextmanager
+def quiet_tilelang():
+    """TileLang logs each compile (INFO) and each cache hit (WARNING) on stdout, which would interleave with `--json`;
+    its child loggers set their own levels, so the handlers of the "tilelang" logger are what filters."""
+    handlers = logging.getLogger("tilelang").handlers
+    levels = [h.level for h in handlers]
+    for h in handlers:
+        h.setLevel(logging.ERROR)
+    try:
+        yield
+    finally:
+        for h, lv in zip(handlers, levels):
+            h.setLevel(lv)
 
 
 @kernels_app.command()
@@ -86,7 +105,7 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               model: list[str] = typer.Option(["gdn", "kda"], "--model"),
               p: int = 16, r: int = 4, bv: int = 64, threads: int = 128,
               zfmt: str = typer.Option("int8", help="residual elements: int8 | int4 | fp8e4m3"),
-              v4_boundary: bool = typer.Option(False, help="the v4 boundary instead of the default v5 (NOTES.md)"),
+              v4_boundary: bool = typer.Option(False, help="the v4 boundary instead of the default v6 (NOTES.md)"),
               sweeps: bool = typer.Option(False, help="p in {4,8,16,32} and r in {2,4,8,16} at batch 256"),
               ablations: bool = typer.Option(True, help="per-step INT8/BF16 and per-window BF16 at batch 256"),
               graphs: bool = typer.Option(False, help="time CUDA-graph replays (no host overhead; NOT yet run on a GPU)"),
@@ -101,9 +120,10 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
         typer.echo("leapquant bench needs a CUDA GPU", err=True)
         raise typer.Exit(2)
     from leapquant.kernels import bench as kb
-    res = kb.bench(kinds=tuple(model), batches=tuple(batch), p=p, r=r, ablations=ablations, sweeps=sweeps,
-                   BV=bv, threads=threads, log=(lambda *a: None) if as_json else print, zfmt=zfmt, bv5=False if v4_boundary else None,
-                   graphs=graphs)
+    with quiet_tilelang() if as_json else contextlib.nullcontext():
+        res = kb.bench(kinds=tuple(model), batches=tuple(batch), p=p, r=r, ablations=ablations, sweeps=sweeps,
+                       BV=bv, threads=threads, log=(lambda *a: None) if as_json else print, zfmt=zfmt,
+                       bv5=False if v4_boundary else None, graphs=graphs)
     if as_json:
         typer.echo(json.dumps(res["rows"], indent=1))
     else:
