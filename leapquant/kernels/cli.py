@@ -4,7 +4,9 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import os
 import time
+from concurrent.futures import ThreadPoolExecutor
 
 import typer
 
@@ -45,19 +47,21 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
     progs += [("decode", c.tag, decode_program, c) for c in dec]
     progs += [("boundary", c.tag, boundary_program, c) for c in bnd]
     progs += [("perstep", c.tag, perstep_program, c) for c in ps]
-    rows = []
-    with quiet_tilelang():
-        for kind, tag, build, cfg in progs:
-            t0 = time.time()
-            try:
-                k = tilelang.compile(build(cfg), target={"kind": "cuda", "arch": arch})
-                src = k.get_kernel_source()
-                rows.append(dict(arch=arch, kernel=kind, variant=tag, ok=True, seconds=round(time.time() - t0, 1),
-                                 source_chars=len(src)))
-            except Exception as e:  # noqa: BLE001 - reported per variant
-                rows.append(dict(arch=arch, kernel=kind, variant=tag, ok=False, seconds=round(time.time() - t0, 1),
-                                 error=f"{type(e).__name__}: {str(e)[-500:]}"))
-    return rows
+    def one(prog):
+        kind, tag, build, cfg = prog
+        t0 = time.time()
+        try:
+            k = tilelang.compile(build(cfg), target={"kind": "cuda", "arch": arch})
+            return dict(arch=arch, kernel=kind, variant=tag, ok=True, seconds=round(time.time() - t0, 1),
+                        source_chars=len(k.get_kernel_source()))
+        except Exception as e:  # noqa: BLE001 - reported per variant
+            return dict(arch=arch, kernel=kind, variant=tag, ok=False, seconds=round(time.time() - t0, 1),
+                        error=f"{type(e).__name__}: {str(e)[-500:]}")
+
+    # nvcc runs as a subprocess: compiles overlap on every core (CI: 2)
+    cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
+    with quiet_tilelang(), ThreadPoolExecutor(max(1, cores)) as pool:
+        return list(pool.map(one, progs))
 
 
 @contextlib.contextmanager
