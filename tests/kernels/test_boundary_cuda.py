@@ -88,7 +88,7 @@ def test_boundary_v7_ptxas_three_programs_per_sm(tl, tmp_path):
 @pytest.mark.cuda
 @needs_cuda
 @pytest.mark.parametrize("version", [6, 7])
-@pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False), ("kda", True)])
+@pytest.mark.parametrize("kind,v_first", [("gdn", True), ("gdn", False), ("kda", False), ("kda", True)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
 @pytest.mark.parametrize("p,r", [(4, 2), (16, 4)])
 def test_boundary_matches_reference(kb, version, kind, v_first, N, outliers, p, r):
