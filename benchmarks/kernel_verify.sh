@@ -4,7 +4,7 @@
 # GPU 0: the CUDA test files, in four pytest processes (compiling is most of their time);
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
-# EXTRA_TESTS: more test files for the third process; PROFILE_ARGS (e.g. "--v4b", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
+# EXTRA_TESTS: more test files for the third process; BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_ARGS (e.g. "--v4b", "--bv5", "--bv7") picks the profiled configuration of kernel_device.py --profile-only.
 set -u
 R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)
@@ -19,7 +19,7 @@ SEL_D="z_in_shared or pipelined_decode_int4 or cuda_graph"
       ${EXTRA_TESTS:-} -k "not ($SEL_A or $SEL_B or $SEL_D)" > $R/pytest_c.txt 2>&1 &
   wait; echo "tests $(( $(date +%s) - T0 )) s" >> $R/times.txt ) &
 ( export CUDA_VISIBLE_DEVICES=1
-  timeout 330 python benchmarks/kernel_device.py --out $R/k --extras --no-check --batches 32,256,512 --budget-s 300 \
+  timeout 330 python benchmarks/kernel_device.py --out $R/k --extras --no-check --batches 32,256,512 --budget-s 300 ${BENCH_ARGS:-} \
       > $R/k/stdout.txt 2>&1
   echo "bench $(( $(date +%s) - T0 )) s" >> $R/times.txt
   for what in decode boundary; do
