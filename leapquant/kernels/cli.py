@@ -47,21 +47,35 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
     progs += [("decode", c.tag, decode_program, c) for c in dec]
     progs += [("boundary", c.tag, boundary_program, c) for c in bnd]
     progs += [("perstep", c.tag, perstep_program, c) for c in ps]
-    def one(prog):
-        kind, tag, build, cfg = prog
+    def fail(kind, tag, seconds, e):
+        return dict(arch=arch, kernel=kind, variant=tag, ok=False, seconds=round(seconds, 1),
+                    error=f"{type(e).__name__}: {str(e)[-500:]}")
+
+    def one(item):   # seconds: building the program + compiling it (not the wait for a free core)
+        kind, tag, func, build_s = item
+        if isinstance(func, Exception):
+            return fail(kind, tag, build_s, func)
         t0 = time.time()
         try:
-            k = tilelang.compile(build(cfg), target={"kind": "cuda", "arch": arch})
-            return dict(arch=arch, kernel=kind, variant=tag, ok=True, seconds=round(time.time() - t0, 1),
+            k = tilelang.compile(func, target={"kind": "cuda", "arch": arch})
+            return dict(arch=arch, kernel=kind, variant=tag, ok=True, seconds=round(build_s + time.time() - t0, 1),
                         source_chars=len(k.get_kernel_source()))
         except Exception as e:  # noqa: BLE001 - reported per variant
-            return dict(arch=arch, kernel=kind, variant=tag, ok=False, seconds=round(time.time() - t0, 1),
-                        error=f"{type(e).__name__}: {str(e)[-500:]}")
+            return fail(kind, tag, build_s + time.time() - t0, e)
 
-    # nvcc runs as a subprocess: compiles overlap on every core (CI: 2)
+    # the programs are built one after another (TileLang parses their Python source, and CPython 3.11's ast is not
+    # thread-safe); lowering and nvcc (a subprocess) then overlap on every core (CI: 2)
+    items = []
+    for kind, tag, build, cfg in progs:
+        t0 = time.time()
+        try:
+            func = build(cfg)
+        except Exception as e:  # noqa: BLE001 - reported per variant
+            func = e
+        items.append((kind, tag, func, time.time() - t0))
     cores = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else (os.cpu_count() or 1)
     with quiet_tilelang(), ThreadPoolExecutor(max(1, cores)) as pool:
-        return list(pool.map(one, progs))
+        return list(pool.map(one, items))
 
 
 @contextlib.contextmanager
