@@ -351,12 +351,6 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
         log(f"{model} B={N:4d} {kernel:34s} {us:8.1f} us  x{fla_best / us:5.2f} (kf x{fla_kf / us:4.2f}, vf x{fla_vf / us:4.2f})"
             f"  {row['tbs']:.2f} TB/s")
 
-    # warm-up: FLA's first shape of a run measured 2-3x slow in earlier runs (autotuning, first launches) —
-    # every FLA kernel of the run is timed once and thrown away before anything is recorded
-    for kind in kinds:
-        for N in batches:
-            for vf in (False, True):
-                bench_fla(kind, N, v_first=vf, graphs=graphs)
     for kind in kinds:
         for N in batches:
             if late(f"{kind} {N}"):
