@@ -18,11 +18,6 @@ def kb():
     return bench
 
 
-def ok(w):
-    from leapquant.kernels.bench import check_ok
-    return check_ok(w)
-
-
 CASES = [(kind, vf, mode, p, r) for kind in ("gdn", "kda") for vf in (True, False)
          for mode, p, r in (("leap", 4, 2), ("leap", 16, 4))] + [("gdn", True, "window_bf16", 4, 0),
                                                                   ("kda", False, "window_bf16", 4, 0)]
@@ -35,7 +30,7 @@ def test_decode_matches_reference(kb, kind, v_first, mode, p, r, N, outliers):
     cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, mode=mode, out_dtype="float32")
     assert cfg.zrows == cfg.pipe == (v_first and mode == "leap")   # the default: v6 pipelined wherever it applies
     w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N)
-    assert ok(w), w
+    assert kb.check_ok(w), w
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
@@ -50,7 +45,7 @@ def test_decode_read_variants_match_reference(kb, kind, BV, threads, dminblocks,
         cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", BV=BV, threads=threads,
                            dminblocks=dminblocks, zrows=zrows, pipe=False)
         w = kb.check_decode(cfg, N=37, windows=3, seed=11)
-        assert ok(w), (p, r, w)
+        assert kb.check_ok(w), (p, r, w)
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
@@ -64,7 +59,7 @@ def test_pipelined_decode_matches_reference(kb, kind, N, outliers, groups):
         d = LeapDecoder(cfg)
         d.groups = groups
         w = kb.check_decode(cfg, N=N, windows=4 if N < 200 else 2, outliers=outliers, seed=N + p, decoder=d)
-        assert ok(w), (p, r, w)
+        assert kb.check_ok(w), (p, r, w)
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
@@ -80,7 +75,7 @@ def test_pipelined_decode_with_z_in_shared_memory_matches_reference(kb, kind, sh
         d = LeapDecoder(cfg)
         d.groups = groups
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p, decoder=d)
-        assert ok(w), (p, r, w)
+        assert kb.check_ok(w), (p, r, w)
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
@@ -96,7 +91,7 @@ def test_pipelined_decode_int4_matches_reference(kb, kind, shape, N, outliers, g
         d = LeapDecoder(cfg)
         d.groups = groups
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 5 * p, decoder=d)
-        assert ok(w), (p, r, w)
+        assert kb.check_ok(w), (p, r, w)
 
 
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False), ("kda", True)])
@@ -107,7 +102,7 @@ def test_boundary_v5_matches_reference(kb, kind, v_first, N, outliers):
     for p, r in ((4, 2), (16, 4)):
         cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", bv5=True, bv6=False)
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p)
-        assert ok(w), (p, r, w)
+        assert kb.check_ok(w), (p, r, w)
 
 
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False), ("kda", True), ("gdn", False)])
@@ -120,7 +115,7 @@ def test_decode_other_residual_formats_match_reference(kb, kind, v_first, N, out
         cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", zfmt=zfmt)
         assert not cfg.zrows
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 3 * p)
-        assert ok(w), (p, r, w)
+        assert kb.check_ok(w), (p, r, w)
 
 
 @pytest.mark.parametrize("bv5,bv6", [(False, False), (True, False), (True, True)])
@@ -131,7 +126,7 @@ def test_boundary_grid_of_one_program_per_head_takes_every_request(kb, bv5, bv6)
     d = LeapDecoder(cfg)
     d.cap = 1
     w = kb.check_decode(cfg, N=37, windows=4, seed=7, decoder=d)
-    assert ok(w), w
+    assert kb.check_ok(w), w
 
 
 @pytest.mark.slow
@@ -140,7 +135,7 @@ def test_decode_batch_512(kb, v_first, pipe):
     from leapquant.kernels.decode import DecodeConfig
     cfg = DecodeConfig(kind="gdn", H=32, HV=32, p=4, r=2, v_first=v_first, out_dtype="float32", pipe=pipe)
     w = kb.check_decode(cfg, N=512, slots=520, windows=4, seed=5)
-    assert ok(w), w
+    assert kb.check_ok(w), w
 
 
 @pytest.mark.parametrize("kind,mode,v_first", [("gdn", "int8", True), ("kda", "int8", False), ("gdn", "bf16", False)])
