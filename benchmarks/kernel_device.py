@@ -6,8 +6,8 @@
 
 Writes $OUT/results.json after every check and every bench row (a run stopped at its limit still returns
 what it measured), $OUT/log.txt and $OUT/bench.png. `--full-grid` times the v2 boundary (grid (HV, N))
-next to the compact one; `--extras` times (and checks) the rows of EXTRAS below: the v4b decode (the default before v6), the v4
-and v6 boundaries, the FP8 and INT4 residuals, and the v6 pipelined decode in other shapes. Rows that would start after `--budget-s` seconds
+next to the compact one; `--extras` times (and checks) the rows of EXTRAS below: the variants being measured now
+(earlier runs' rows are in git history and in NOTES.md). Rows that would start after `--budget-s` seconds
 are skipped (listed in the JSON).
 """
 import argparse
@@ -45,6 +45,8 @@ ap.add_argument("--bv4", action="store_true", help="with --profile-only: the v4 
 ap.add_argument("--v4b", action="store_true", help="with --profile-only: the v4b decode instead of the default v6")
 ap.add_argument("--bv5", action="store_true", help="with --profile-only: the v5 boundary instead of the default v6")
 ap.add_argument("--bv7", action="store_true", help="with --profile-only: the v7 boundary (S only in shared memory)")
+ap.add_argument("--zs", action="store_true", help="with --profile-only: the v7 decode (Z through shared memory, BV 128, 256 "
+                "threads, 3 per SM)")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
 args = ap.parse_args()
@@ -53,6 +55,8 @@ if args.profile_only:
         cfg = DecodeConfig(kind="gdn", p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads, bv5=False if args.bv4 else None,
                            pipe=False if args.v4b else None, bv6=False if args.bv5 else None,
                            bv7=args.bv7)
+        if args.zs:
+            cfg = replace(cfg, pipe_zsmem=True, BV=128, threads=256, dminblocks=3)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -77,25 +81,17 @@ for kind in kinds:
                                    threads=args.threads))
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
-EXTRAS = [("leap_int8_vfirst_v4b", DecodeConfig(p=16, r=4, v_first=True, pipe=False)),
-          ("leap_int8_vfirst_v4b_b4", DecodeConfig(p=16, r=4, v_first=True, pipe=False, bv5=False, bv6=False)),
-          ("leap_int8_vfirst_b5", DecodeConfig(p=16, r=4, v_first=True, bv6=False)),
-          ("leap_int8_vfirst_b7", DecodeConfig(p=16, r=4, v_first=True, bv7=True)),
-          ("leap_int8_vfirst_zs128_t256_b7", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True, BV=128, threads=256,
-                                                          dminblocks=3, bv7=True)),
-          ("leap_int8_vfirst_fill1", DecodeConfig(p=16, r=4, v_first=True, pipe_fill=1.0)),
-          ("leap_int8_vfirst_bv128", DecodeConfig(p=16, r=4, v_first=True, BV=128, threads=256, dminblocks=2)),
+EXTRAS = [("leap_int8_vfirst_b7", DecodeConfig(p=16, r=4, v_first=True, bv7=True)),
           ("leap_int8_vfirst_zs", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True)),
           ("leap_int8_vfirst_zs128_t256", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True, BV=128, threads=256,
                                                        dminblocks=3)),
           ("leap_int8_vfirst_zs128_t128", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True, BV=128,
                                                        dminblocks=3)),
-          ("leap_fp8_vfirst", DecodeConfig(p=16, r=4, v_first=True, zfmt="fp8e4m3")),
-          ("leap_int4_vfirst", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4")),
+          ("leap_int8_vfirst_zs128_t256_b7", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True, BV=128, threads=256,
+                                                          dminblocks=3, bv7=True)),
           ("leap_int4_vfirst_pipe", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4", pipe=True)),
           ("leap_int4_vfirst_pipe_zs128", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4", pipe=True, pipe_zsmem=True,
                                                        BV=128, threads=256, dminblocks=3)),
-          ("leap_int4_kfirst", DecodeConfig(p=16, r=6, v_first=False, zfmt="int4")),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:

@@ -323,13 +323,15 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
     `full_grid` adds the v2 boundary (grid (HV, N), early exit) next to the compact one (V-first);
     `graphs` times every row (FLA's too) as CUDA-graph replays (`_do_bench`);
     `extra` is a list of (name, DecodeConfig) rows timed at every batch; rows past `deadline`
-    (time.time()) are skipped and listed in "skipped"; `on_row(result)` is called after each row."""
+    (time.time()) are skipped and listed in "skipped", rows that raise are listed in "failed" (with the error) and the
+    run goes on; `on_row(result)` is called after each row."""
     from leapquant.kernels.decode import DecodeConfig, PerStepConfig
     ceiling = copy_ceiling()
     log(f"copy ceiling {ceiling:.2f} TB/s")
     rows = []
     skipped = []
-    res = {"ceiling_tbs": ceiling, "rows": rows, "skipped": skipped, "gpu": torch.cuda.get_device_name(),
+    failed = []
+    res = {"ceiling_tbs": ceiling, "rows": rows, "skipped": skipped, "failed": failed, "gpu": torch.cuda.get_device_name(),
            "date": time.strftime("%Y-%m-%d %H:%M"), "timing": "cuda graphs" if graphs else "eager launches"}
 
     def late(what):
@@ -355,8 +357,13 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
         for N in batches:
             if late(f"{kind} {N}"):
                 continue
-            t_kf, b_fla = bench_fla(kind, N, v_first=False, graphs=graphs)
-            t_vf, _ = bench_fla(kind, N, v_first=True, graphs=graphs)
+            try:
+                t_kf, b_fla = bench_fla(kind, N, v_first=False, graphs=graphs)
+                t_vf, _ = bench_fla(kind, N, v_first=True, graphs=graphs)
+            except Exception as e:   # no baseline, no ratios: the whole batch is skipped, and said so
+                failed.append({"row": f"{kind} {N} fla", "error": f"{type(e).__name__}: {e}"[:2000]})
+                log("FAILED", failed[-1])
+                continue
             best = min(t_kf, t_vf)
             add(kind, N, "fla_fp32_kfirst", t_kf, b_fla, best, t_kf, t_vf)
             add(kind, N, "fla_fp32_vfirst", t_vf, b_fla, best, t_kf, t_vf)
@@ -369,7 +376,12 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
                                  DecodeConfig(kind=kind, p=p, r=r, v_first=True, BV=BV, threads=threads, compact=False)))
             variants += [(name, replace(c, kind=kind)) for name, c in extra]
             for name, cfg in variants:
-                us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
+                try:
+                    us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
+                except Exception as e:   # one broken variant must not cost the other rows of a device run
+                    failed.append({"row": f"{kind} {N} {name}", "error": f"{type(e).__name__}: {e}"[:2000]})
+                    log("FAILED", failed[-1])
+                    continue
                 add(kind, N, name, us, nb, best, t_kf, t_vf,
                     {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": cfg.p, "r": cfg.r,
                      "cfg": cfg.tag})

@@ -149,3 +149,7 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
         Console().print(kb.render_table(res))
     if png:
         kb.plot(res, png)
+    if res["failed"]:
+        for f in res["failed"]:
+            typer.echo(f"FAILED {f['row']}: {f['error']}", err=True)
+        raise typer.Exit(1)
