@@ -32,8 +32,8 @@ ap.add_argument("--sweeps", action="store_true")
 ap.add_argument("--no-check", action="store_true")
 ap.add_argument("--no-bench", action="store_true")
 ap.add_argument("--batches", default="32,128,256,512")
-ap.add_argument("--bv", type=int, default=64)
-ap.add_argument("--threads", type=int, default=128)
+ap.add_argument("--bv", type=int, default=None)
+ap.add_argument("--threads", type=int, default=None)
 ap.add_argument("--kinds", default="gdn,kda")
 ap.add_argument("--full-grid", action="store_true")
 ap.add_argument("--extras", action="store_true")
@@ -41,22 +41,22 @@ ap.add_argument("--sweep-r", default="2,4,8")
 ap.add_argument("--sweep-p", default="")
 ap.add_argument("--budget-s", type=float, default=250.0)
 ap.add_argument("--graphs", action="store_true", help="time CUDA-graph replays (kernels.bench._do_bench)")
-ap.add_argument("--bv4", action="store_true", help="with --profile-only: the v4 boundary (default: v5)")
-ap.add_argument("--v4b", action="store_true", help="with --profile-only: the v4b decode instead of the default v6")
-ap.add_argument("--bv5", action="store_true", help="with --profile-only: the v5 boundary instead of the default v6")
-ap.add_argument("--bv7", action="store_true", help="with --profile-only: the v7 boundary (S only in shared memory)")
-ap.add_argument("--zs", action="store_true", help="with --profile-only: the v7 decode (Z through shared memory, BV 128, 256 "
-                "threads, 3 per SM)")
+ap.add_argument("--bv4", action="store_true", help="with --profile-only: the v4 boundary (default: v7)")
+ap.add_argument("--v4b", action="store_true", help="with --profile-only: the v4b decode instead of the default v7")
+ap.add_argument("--bv5", action="store_true", help="with --profile-only: the v5 boundary instead of the default v7")
+ap.add_argument("--v6", action="store_true", help="with --profile-only: the v6 decode (BV 64, Z in registers) instead of v7")
+ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 boundary instead of the default v7")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
 args = ap.parse_args()
 if args.profile_only:
     for vf in (True, False):
-        cfg = DecodeConfig(kind="gdn", p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads, bv5=False if args.bv4 else None,
+        v6 = args.v6 and not args.bv   # the v6 decode's shape
+        cfg = DecodeConfig(kind="gdn", p=16, r=4, v_first=vf, BV=64 if v6 else args.bv, threads=128 if v6 else args.threads,
+                           bv5=False if args.bv4 else None,
                            pipe=False if args.v4b else None, bv6=False if args.bv5 else None,
-                           bv7=args.bv7)
-        if args.zs:
-            cfg = replace(cfg, pipe_zsmem=True, BV=128, threads=256, dminblocks=3)
+                           bv7=False if (args.bv6 or args.bv5 or args.bv4) else None,
+                           pipe_zsmem=False if (args.v6 or args.v4b) else None)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()

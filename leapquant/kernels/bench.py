@@ -312,7 +312,7 @@ def bench_perstep(cfg, N, device="cuda", graphs=False):
 
 
 def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablations=True, ablation_batch=256,
-          sweeps=False, sweep_batch=256, layouts=(True, False), BV=64, threads=128, log=print,
+          sweeps=False, sweep_batch=256, layouts=(True, False), BV=None, threads=None, log=print,
           sweep_p=(4, 8, 16, 32), sweep_r=(2, 4, 8, 16), full_grid=False, extra=(), deadline=None, on_row=None,
           zfmt="int8", bv5=None, bv6=None, graphs=False):
     """Time every variant; returns {"ceiling_tbs": float, "rows": [...]} (rows as the --json output).

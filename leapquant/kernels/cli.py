@@ -8,6 +8,8 @@ import os
 import time
 from concurrent.futures import ThreadPoolExecutor
 
+from typing import Optional
+
 import typer
 
 kernels_app = typer.Typer(help="TileLang decode kernels: compile check and benchmark.", no_args_is_help=True)
@@ -121,7 +123,9 @@ def check(arch: list[str] = typer.Option(["sm_90"], "--arch", help="sm_90, sm_10
 @kernels_app.command("bench")
 def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               model: list[str] = typer.Option(["gdn", "kda"], "--model"),
-              p: int = 16, r: int = 4, bv: int = 64, threads: int = 128,
+              p: int = 16, r: int = 4,
+              bv: Optional[int] = typer.Option(None, help="value rows per program (default: the config's, V on the v7 decode)"),
+              threads: Optional[int] = typer.Option(None, help="threads per decode program (default: the config's)"),
               zfmt: str = typer.Option("int8", help="residual elements: int8 | int4 | fp8e4m3"),
               v4_boundary: bool = typer.Option(False, help="the v4 boundary instead of the default v6 (NOTES.md)"),
               sweeps: bool = typer.Option(False, help="p in {4,8,16,32} and r in {2,4,8,16} at batch 256"),

@@ -47,8 +47,9 @@ class DecodeConfig:
     p: int = 16
     r: int = 4
     v_first: bool = True
-    BV: int = 64               # value rows per program (v3 default; 32 in v1–v2)
-    threads: int = 128
+    BV: int | None = None      # value rows per program; None with threads None: V on the v7 decode where it applies
+                               # (the whole head per program), else 64 (v3 default; 32 in v1–v2)
+    threads: int | None = None  # None: 128 (GDN) / 256 (KDA) on the v7 decode (measured best, NOTES.md v7), else 128
     iters: int = 2             # power iterations at the boundary
     bthreads: int = 256        # threads of the boundary program
     bminblocks: int = 2        # boundary programs per SM (__launch_bounds__ min blocks; v3: 2 caps it at
@@ -63,9 +64,10 @@ class DecodeConfig:
     bv6: bool | None = None    # v6 boundary (on top of v5; default since 2026-11-30, NOTES.md v6): exact reciprocal-based
                                # divisions, right-looking Gram–Schmidt, early compensator load, conflict-free residual and
                                # broadcast-vector reconstruction. None: on wherever v5 is; False: v5 alone
-    bv7: bool = False          # v7 boundary (opt-in, on top of v6; NOTES.md v7): S_p only in one padded shared copy (no
-                               # register fragment; the records/compensators share its last rows during the reconstruction),
-                               # <= 80 registers and ~72 KB shared -> 3 programs per SM. Leap INT8 only, K = V = bthreads / 2
+    bv7: bool | None = None    # v7 boundary (on top of v6; NOTES.md v7): S_p only in one padded shared copy (no register
+                               # fragment; the records/compensators share its last rows during the reconstruction),
+                               # <= 80 registers and ~72 KB shared -> 3 programs per SM. Leap INT8 only, K = V = bthreads / 2.
+                               # None: on where it fits (7 % faster at batch 512, 10 % slower at 32 on the H200)
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
@@ -75,10 +77,11 @@ class DecodeConfig:
     pipe_maxit: int = 64       # v6: most requests one program walks (its slot list lives in shared memory)
     pipe_fill: float = 3.0     # v6: programs launched per resident slot (dminblocks per SM): 1 = one wave of persistent
                                # programs; more = shorter walks (at batch 32 one request per program wins; NOTES.md v6)
-    pipe_zsmem: bool = False   # v7 decode (NOT yet run on a GPU): the Z tile through double-buffered shared memory by
-                               # cp.async instead of a second register set, so that one program can take a whole head
-                               # (BV = V on 128 threads): the per-request prologue (prefix sums, 21 key-length dot
-                               # products, the issue of the loads) once per head instead of once per value tile
+    pipe_zsmem: bool | None = None  # v7 decode: the Z tile through double-buffered shared memory by cp.async instead of
+                               # a second register set, so that one program can take a whole head (BV = V): the
+                               # per-request prologue (prefix sums, 21 key-length dot products, the issue of the loads)
+                               # once per head instead of once per value tile. None: on (with BV = V) where it fits and
+                               # BV, threads were left to the default (GDN 512: decode 225 -> 168 us, NOTES.md v7)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -87,6 +90,19 @@ class DecodeConfig:
             raise ValueError(f"mode must be leap or window_bf16, got {self.mode!r}")
         if self.zfmt not in ZDT:
             raise ValueError(f"zfmt must be one of {list(ZDT)}, got {self.zfmt!r}")
+        auto_shape = self.BV is None and self.threads is None
+        zs_shape = (self.V, 256 if self.kind == "kda" else 128)
+        if self.pipe_zsmem is None:   # the v7 decode where it applies, on its measured shape
+            object.__setattr__(self, "pipe_zsmem", bool(
+                auto_shape and self.pipe is not False and self.zrows is not False and self.zfmt == "int8"
+                and self._pipe_fits(*zs_shape) and self.V % 16 == 0))
+        if self.pipe_zsmem and auto_shape:
+            object.__setattr__(self, "BV", zs_shape[0])
+            object.__setattr__(self, "threads", zs_shape[1])
+        if self.BV is None:
+            object.__setattr__(self, "BV", 64)
+        if self.threads is None:
+            object.__setattr__(self, "threads", 128)
         if self.zfmt == "int4" and (self.K % 2 or self.BV % 2):
             raise ValueError(f"int4 packs code pairs: K and BV must be even, got K = {self.K}, BV = {self.BV}")
         if self.HV % self.H or self.V % self.BV:
@@ -103,7 +119,10 @@ class DecodeConfig:
             object.__setattr__(self, "bv6", self.bv5)
         if self.bv6 and not self.bv5:
             raise ValueError("bv6 builds on the v5 boundary: it needs bv5 (K a multiple of 32, bthreads >= 32)")
-        if self.bv7 and not (self.bv6 and self.mode == "leap" and self.zfmt == "int8" and self.K == self.V == self.bthreads // 2):
+        bv7_fits = bool(self.bv6 and self.mode == "leap" and self.zfmt == "int8" and self.K == self.V == self.bthreads // 2)
+        if self.bv7 is None:
+            object.__setattr__(self, "bv7", bv7_fits)
+        if self.bv7 and not bv7_fits:
             raise ValueError("bv7 (S only in shared memory) needs bv6, mode leap with zfmt int8 (FP8/INT4 residuals: use the "
                              f"v6 boundary, bv7=False) and K = V = bthreads / 2, got bv6 = {self.bv6}, mode = {self.mode}, "
                              f"zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, bthreads = {self.bthreads}")
@@ -113,16 +132,8 @@ class DecodeConfig:
             raise ValueError("zrows needs V-first INT8 (zfmt int8) and BV a multiple of threads / (K / 16)")
         if self.zrows is None:
             object.__setattr__(self, "zrows", zrows_fits)
-        # the pipelined decode's Z read: 16 codes per lane, K / 16 lanes per row (as zrows), V-first INT8 or INT4;
-        # its shapes (review 2026-11-30): a row's lanes a power of two within a warp, whole warps, one pass of
-        # threads covers the key-length copies (c, q, k, g) and the tile's (B, v), 16-byte chunks of BV, and the
-        # dot-product rows of a warp (p + r + 1 over the warps, two sums each) fit its 32 lanes
-        lpr = self.K // 16
-        pipe_fits = bool(self.v_first and self.mode == "leap" and self.zfmt in ("int8", "int4") and self.compact
-                         and self.K % 32 == 0 and lpr & (lpr - 1) == 0 and lpr <= 32 and self.threads % 32 == 0
-                         and self.threads >= max(self.K // 4, self.BV // 4, self.p + 1) and self.BV % 8 == 0
-                         and self.BV % (self.threads // lpr) == 0
-                         and 2 * -(-(self.p + self.r + 1) // (self.threads // 32)) <= 32)
+        # the pipelined decode's Z read: 16 codes per lane, K / 16 lanes per row (as zrows), V-first INT8 or INT4
+        pipe_fits = self._pipe_fits(self.BV, self.threads)
         if self.pipe is None:   # the default where measured: INT8 with zrows (INT4 is opt-in until it has run on a
             object.__setattr__(self, "pipe", pipe_fits and bool(self.zrows))   # GPU; zrows=False asks for v4a)
         if self.pipe and not pipe_fits:
@@ -141,9 +152,23 @@ class DecodeConfig:
             # zrows: 80 registers, no spills; pipe: 96 (two sets of Z rows), no spills (ptxas sm_90a)
             # pipe at 256 threads (BV 128, whole heads): zsmem 3 per SM at 75 registers; register Z 2 per SM at 126
             # (at 3 it spills 20 bytes)
-            object.__setattr__(self, "dminblocks", 5 if self.pipe and self.threads == 128 else
+            # v7 (zsmem, BV = V): 3 per SM (shared memory allows 3 for GDN, 2 for KDA; measured with 3)
+            object.__setattr__(self, "dminblocks", 3 if self.pipe and self.pipe_zsmem and self.BV == self.V else
+                               5 if self.pipe and self.threads == 128 else
                                (3 if self.pipe_zsmem else 2) if self.pipe and self.threads == 256 else
                                6 if self.zrows and self.threads == 128 else 0)
+
+    def _pipe_fits(self, BV: int, threads: int) -> bool:
+        """Whether the pipelined decode's shapes hold at (BV, threads) — review 2026-11-30: a Z row's K / 16 lanes a
+        power of two within a warp, whole warps, one pass of threads covers the key-length copies (c, q, k, g) and the
+        tile's (B, v), 16-byte chunks of BV, and a warp's dot-product rows (p + r + 1 over the warps, two sums each)
+        fit its 32 lanes."""
+        lpr = self.K // 16
+        return bool(self.v_first and self.mode == "leap" and self.zfmt in ("int8", "int4") and self.compact
+                    and self.K % 32 == 0 and lpr & (lpr - 1) == 0 and lpr <= 32 and threads % 32 == 0
+                    and threads >= max(self.K // 4, BV // 4, self.p + 1) and BV % 8 == 0
+                    and BV % (threads // lpr) == 0
+                    and 2 * -(-(self.p + self.r + 1) // (threads // 32)) <= 32)
 
     @property
     def tag(self) -> str:

@@ -1,5 +1,5 @@
-"""The v6 boundary (the default since 2026-11-30) and the v7 boundary (`DecodeConfig(bv7=True)`, opt-in: S_p only in
-the padded shared copy); NOTES.md "v6 boundary", "v7 boundary".
+"""The v6 boundary (`DecodeConfig(bv7=False)`; the default for FP8/INT4 residuals and window BF16) and the v7 boundary
+(the default where it fits since session 5: S_p only in the padded shared copy); NOTES.md "v6 boundary", "v7 boundary".
 
 CPU CI (needs tilelang + nvcc, no GPU): both compile to CUDA for sm_90, sm_100 and sm_120 (test_compile.py, through
 `leapquant kernels check`), and ptxas on sm_90a keeps v6 at 128 registers (2 programs per SM) and v7 at <= 80 registers with 72 192 B of shared
@@ -19,7 +19,7 @@ NVCC = shutil.which("nvcc") or next((p for p in ("/usr/local/bin/nvcc", "/usr/lo
                                     None)
 needs_nvcc = pytest.mark.skipif(NVCC is None, reason="needs nvcc")
 needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
-VERSION = {6: dict(bv6=True), 7: dict(bv7=True)}
+VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True)}
 
 
 @pytest.fixture(scope="module")
@@ -56,11 +56,13 @@ def _ptxas(tl, tmp_path, src):
 
 def test_boundary_versions_config():
     from leapquant.kernels.config import DecodeConfig
-    assert DecodeConfig().bv6 and DecodeConfig().tag.endswith("-b6")              # the default since 2026-11-30
+    assert DecodeConfig().bv7 and DecodeConfig().tag.endswith("-b7")              # the default where it fits (session 5)
+    assert DecodeConfig(zfmt="fp8e4m3").tag.endswith("-b6-fp8e4m3")               # elsewhere v6
+    assert DecodeConfig(bv7=False).tag.endswith("-b6") and DecodeConfig(bv7=False).bv6
     assert DecodeConfig(bv6=False).tag.endswith("-b5") and not DecodeConfig(bv5=False).bv6
+    assert not DecodeConfig(bv6=False).bv7 and not DecodeConfig(bthreads=128).bv7
     with pytest.raises(ValueError, match="bv6 builds on the v5 boundary"):
         DecodeConfig(bv6=True, bv5=False)
-    assert not DecodeConfig().bv7 and DecodeConfig(bv7=True).tag.endswith("-b7")
     for kw in (dict(zfmt="fp8e4m3"), dict(zfmt="int4"), dict(mode="window_bf16"), dict(bv6=False), dict(bthreads=128)):
         with pytest.raises(ValueError, match="bv7 .* needs bv6, mode leap with zfmt int8"):
             DecodeConfig(bv7=True, **kw)
@@ -69,7 +71,7 @@ def test_boundary_versions_config():
 @needs_nvcc
 def test_boundary_v6_ptxas_two_programs_per_sm(tl, tmp_path):
     """128 registers (the __launch_bounds__(256, 2) cap), no spill: 2 programs per SM, as v5."""
-    src = _kernel(tl, "sm_90", kind="gdn", v_first=True, bv6=True).get_kernel_source()
+    src = _kernel(tl, "sm_90", kind="gdn", v_first=True, bv6=True, bv7=False).get_kernel_source()
     assert "__frcp_rn" in src and "__fmaf_rn" in src          # the reciprocal-based quotients are in
     assert _ptxas(tl, tmp_path, src) <= 128
 

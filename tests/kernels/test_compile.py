@@ -4,6 +4,7 @@ A representative subset per arch (each program and code path once; `leapquant ke
 compiles every variant): about 7 kernels × ~6 s each on 2 cores per arch.
 """
 import shutil
+from dataclasses import replace
 
 import pytest
 
@@ -58,7 +59,11 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(pipe=False, pipe_zsmem=True)
     with pytest.raises(ValueError, match="pipe_maxit must be >= 1"):
         DecodeConfig(pipe=True, pipe_maxit=0)
-    assert DecodeConfig().pipe and DecodeConfig().dminblocks == 5 and DecodeConfig(pipe=False).dminblocks == 6
+    d = DecodeConfig()        # the v7 decode on its measured shape: whole heads, 3 programs per SM
+    assert d.pipe and d.pipe_zsmem and (d.BV, d.threads, d.dminblocks) == (128, 128, 3)
+    assert DecodeConfig(kind="kda").threads == 256 and not DecodeConfig(BV=64).pipe_zsmem
+    assert DecodeConfig(BV=64, threads=128).dminblocks == 5 and DecodeConfig(pipe=False).dminblocks == 6
+    assert (DecodeConfig(pipe=False).BV, DecodeConfig(v_first=False).BV, DecodeConfig(zfmt="int4").BV) == (64, 64, 64)
     assert not DecodeConfig(v_first=False).pipe and not DecodeConfig(zfmt="int4").pipe
     assert not DecodeConfig(zrows=False).pipe and DecodeConfig(zfmt="int4", pipe=True).pipe
 
@@ -66,9 +71,10 @@ def test_decode_config_names_what_is_wrong():
 def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():
     from leapquant.kernels.decode import DecodeConfig
     from leapquant.kernels.decode_pipelined import pipelined_programs
-    cfg = DecodeConfig(pipe=True, pipe_fill=1.0)       # 32 heads, 2 value tiles: 64 programs per group
+    cfg = DecodeConfig(pipe=True, pipe_fill=1.0, BV=64, threads=128)   # 32 heads, 2 value tiles: 64 programs per group
     assert pipelined_programs(cfg, 512, 132) == 10     # 132 SMs x 5 programs / 64
-    assert pipelined_programs(DecodeConfig(), 512, 132) == 31   # the default fill: 3 programs per resident slot
+    assert pipelined_programs(replace(cfg, pipe_fill=3.0), 512, 132) == 31   # 3 programs per resident slot
+    assert pipelined_programs(DecodeConfig(), 512, 132) == 37   # v7: 32 programs per group, 3 per SM, fill 3
     assert pipelined_programs(cfg, 4, 132) == 4        # never more groups than requests
-    small = DecodeConfig(pipe=True, pipe_maxit=8, pipe_fill=1.0)
+    small = DecodeConfig(pipe=True, pipe_maxit=8, pipe_fill=1.0, BV=64, threads=128)
     assert pipelined_programs(small, 512, 132) == 64   # at most 8 requests per program

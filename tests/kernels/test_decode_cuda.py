@@ -118,11 +118,12 @@ def test_decode_other_residual_formats_match_reference(kb, kind, v_first, N, out
         assert kb.check_ok(w), (p, r, w)
 
 
-@pytest.mark.parametrize("bv5,bv6", [(False, False), (True, False), (True, True)])
-def test_boundary_grid_of_one_program_per_head_takes_every_request(kb, bv5, bv6):
+@pytest.mark.parametrize("bv5,bv6,bv7", [(False, False, False), (True, False, False), (True, True, False),
+                                         (True, True, True)])
+def test_boundary_grid_of_one_program_per_head_takes_every_request(kb, bv5, bv6, bv7):
     """The overflow path: a boundary grid of C = 1 makes one program per head refit all due requests in turn."""
     from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", bv5=bv5, bv6=bv6)
+    cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", bv5=bv5, bv6=bv6, bv7=bv7)
     d = LeapDecoder(cfg)
     d.cap = 1
     w = kb.check_decode(cfg, N=37, windows=4, seed=7, decoder=d)
