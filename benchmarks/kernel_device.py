@@ -45,6 +45,7 @@ ap.add_argument("--bv4", action="store_true", help="with --profile-only: the v4 
 ap.add_argument("--v4b", action="store_true", help="with --profile-only: the v4b decode instead of the default v7")
 ap.add_argument("--bv5", action="store_true", help="with --profile-only: the v5 boundary instead of the default v7")
 ap.add_argument("--v6", action="store_true", help="with --profile-only: the v6 decode (BV 64, Z in registers) instead of v7")
+ap.add_argument("--mma", action="store_true", help="with --profile-only: the v8 decode (Z products on tensor cores)")
 ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 boundary instead of the default v7")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
@@ -56,7 +57,7 @@ if args.profile_only:
                            bv5=False if args.bv4 else None,
                            pipe=False if args.v4b else None, bv6=False if args.bv5 else None,
                            bv7=False if (args.bv6 or args.bv5 or args.bv4) else None,
-                           pipe_zsmem=False if (args.v6 or args.v4b) else None)
+                           pipe_zsmem=False if (args.v6 or args.v4b) else None, pipe_zmma=args.mma and vf)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -81,17 +82,10 @@ for kind in kinds:
                                    threads=args.threads))
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
-EXTRAS = [("leap_int8_vfirst_b7", DecodeConfig(p=16, r=4, v_first=True, bv7=True)),
-          ("leap_int8_vfirst_zs", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True)),
-          ("leap_int8_vfirst_zs128_t256", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True, BV=128, threads=256,
-                                                       dminblocks=3)),
-          ("leap_int8_vfirst_zs128_t128", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True, BV=128,
-                                                       dminblocks=3)),
-          ("leap_int8_vfirst_zs128_t256_b7", DecodeConfig(p=16, r=4, v_first=True, pipe_zsmem=True, BV=128, threads=256,
-                                                          dminblocks=3, bv7=True)),
-          ("leap_int4_vfirst_pipe", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4", pipe=True)),
-          ("leap_int4_vfirst_pipe_zs128", DecodeConfig(p=16, r=6, v_first=True, zfmt="int4", pipe=True, pipe_zsmem=True,
-                                                       BV=128, threads=256, dminblocks=3)),
+EXTRAS = [("leap_int8_vfirst_mma", DecodeConfig(p=16, r=4, v_first=True, pipe_zmma=True)),
+          ("leap_int8_vfirst_mma_t256", DecodeConfig(p=16, r=4, v_first=True, pipe_zmma=True, pipe_zsmem=True, BV=128,
+                                                     threads=256, dminblocks=3)),
+          ("leap_int8_vfirst_mma_b6", DecodeConfig(p=16, r=4, v_first=True, pipe_zmma=True, bv7=False)),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:

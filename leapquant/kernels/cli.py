@@ -33,10 +33,11 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
            DecodeConfig(kind="kda", v_first=True, zrows=False, dminblocks=0),   # v4a shared-tile read
            DecodeConfig(kind="gdn", v_first=True, zfmt="fp8e4m3"), DecodeConfig(kind="kda", v_first=False, zfmt="int4"),
            DecodeConfig(kind="gdn", v_first=True, pipe=False), DecodeConfig(kind="kda", v_first=True),
-           DecodeConfig(kind="gdn", v_first=True, pipe_zsmem=True, BV=128, threads=256, dminblocks=3),
+           DecodeConfig(kind="gdn", v_first=True, BV=64, threads=128),             # v6: register Z, value tiles
+           DecodeConfig(kind="gdn", v_first=True, pipe_zmma=True),                  # v8: Z products on tensor cores
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]
-    bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),
-           DecodeConfig(kind="gdn", v_first=True, bv7=True), DecodeConfig(kind="kda", v_first=False, bv7=True),
+    bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),   # v7 (the default)
+           DecodeConfig(kind="gdn", v_first=True, bv7=False), DecodeConfig(kind="kda", v_first=False, bv7=False),  # v6
            DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=True, bv6=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
            DecodeConfig(kind="gdn", v_first=True, zfmt="int4")]
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]

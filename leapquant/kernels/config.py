@@ -82,6 +82,10 @@ class DecodeConfig:
                                # per-request prologue (prefix sums, 21 key-length dot products, the issue of the loads)
                                # once per head instead of once per value tile. None: on (with BV = V) where it fits and
                                # BV, threads were left to the default (GDN 512: decode 225 -> 168 us, NOTES.md v7)
+    pipe_zmma: bool = False    # v8 decode (opt-in until measured; NOTES.md v8): the Z products on INT8 tensor cores (mma
+                               # m16n8k32) — the two vectors as three signed byte digits of a 22-bit fixed-point value
+                               # (naive.zdot_int8_mma is the arithmetic) — instead of a PRMT, FADD and 2 FFMA per code.
+                               # Needs pipe_zsmem, INT8, K a multiple of 64 and 16-row blocks per warp (BV / warps)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -144,6 +148,12 @@ class DecodeConfig:
                              f"threads = {self.threads}, p = {self.p}, r = {self.r}")
         if self.pipe_zsmem and not self.pipe:
             raise ValueError("pipe_zsmem is a variant of the pipelined decode: it needs pipe")
+        if self.pipe_zmma and not (self.pipe_zsmem and self.zfmt == "int8" and self.K % 64 == 0
+                                   and (self.BV // (self.threads // 32)) % 16 == 0 and self.BV % (self.threads // 32) == 0):
+            raise ValueError("pipe_zmma (the Z products on tensor cores) needs pipe_zsmem, zfmt int8, K a multiple of 64 "
+                             "and BV / (threads / 32) a multiple of 16; got "
+                             f"pipe_zsmem = {self.pipe_zsmem}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}, "
+                             f"threads = {self.threads}")
         if self.pipe_maxit < 1:
             raise ValueError(f"pipe_maxit must be >= 1, got {self.pipe_maxit}")
         if not self.pipe_fill > 0:
@@ -175,7 +185,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -16,7 +16,7 @@ it (:func:`pipelined_programs`) so that about ``blocks_per_sm`` programs run per
 
 
 from leapquant.kernels.config import DecodeConfig, _T
-from leapquant.kernels.naive import QMAX
+from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
 
 
 CODE_BIAS = {"int8": (0x80808080, 8388736.0), "int4": (0x88888888, 8388616.0)}
@@ -58,6 +58,10 @@ def pipelined_decode_program(cfg: DecodeConfig):
     WPL = 2 if I4 else 4     # int32 words of Z per lane and row
     WROW = K // (8 if I4 else 4)  # int32 words per Z row
     CPR = WROW // 4          # 16-byte chunks per Z row
+    ZM = cfg.pipe_zmma       # v8: the Z products on INT8 tensor cores (needs ZS)
+    KW = K // 16             # v8: Z words (4 codes) of a row per lane of a quad: lane t holds keys [t K/4, (t+1) K/4)
+    RW = BV // NW            # v8: value rows per warp, in blocks of 16 (the mma's M)
+    ZPAD = 4 if ZM else 0    # v8: Zs rows padded by 16 bytes: the 8 rows a quarter warp reads fall on distinct banks
     LPR = K // 16            # lanes per Z row (16 codes each)
     RP = TH // LPR           # rows per pass
     NPASS = BV // RP
@@ -80,6 +84,12 @@ def pipelined_decode_program(cfg: DecodeConfig):
             x, sel = T.bitwise_xor(w, T.uint32(xor)), e % 4
         return T.reinterpret(T.call_extern("uint32", "__byte_perm", x, T.uint32(0x4B000000), T.uint32(0x7650 + sel)),
                              "float32") - off
+
+    naive_fixed_scale = T.float32(FIXED_SCALE)
+
+    def fixed_bits(y, sc):
+        """The bits of y · sc + 1.5 · 2^23 (one FMA): u = round(y · sc) + 2^22 in the low 23 (naive.zdot_int8_mma)."""
+        return T.reinterpret(y * sc + T.float32(FIXED_MAGIC), "uint32")
 
     def gi(d):               # the log-decay column: GDN has one
         return 0 if kind == "gdn" else d
@@ -137,8 +147,17 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # Z rows as int32 words (4 codes each; the host passes Z viewed as int32): byte arrays would be
             # address-taken by the 16-byte loads and spill
             if ZS:   # v7: the tile goes through shared memory (cp.async), one pass of rows in registers at a time
-                Zs = T.alloc_shared((2, BV, WROW), "int32")
+                Zs = T.alloc_shared((2, BV, WROW + ZPAD), "int32")
                 zc = T.alloc_local((WPL,), "int32")
+                if ZM:
+                    yv = T.alloc_local((K // 4,), f32)         # the lane's quarter of its vector
+                    bw = T.alloc_local((KW,), "int32")         # its digit column as mma B fragments (4 digits a word)
+                    za = T.alloc_local((KW,), "int32")         # Z words of row g of the block
+                    zb = T.alloc_local((KW,), "int32")         # Z words of row g + 8
+                    af = T.alloc_local((2 * KW,), "int32")     # the block's A fragments, (a0, a1, a2, a3) per k-chunk
+                    cf = T.alloc_local((4,), "int32")          # D[g][2t, 2t+1], D[g+8][2t, 2t+1]
+                    zf = T.alloc_local((4,), f32)              # scales; per-row partial and total sums
+                    zi = T.alloc_local((2,), "int32")
             else:    # v6: all passes in registers, the next request's in a second set
                 zc = T.alloc_local((NPASS * WPL,), "int32")  # Z rows of the request being computed
                 zn = T.alloc_local((NPASS * WPL,), "int32")  # Z rows of the next request (in flight)
@@ -290,26 +309,86 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     # per trip): row rr's two sums at rw[rr % NW, 2 (rr // NW) + (0, 1)]
                     if ln < 2 * TRIPS:
                         rw[wi, ln] = mine[0]
-                    # the residual read: Z rows in registers (loaded one trip ago), two vectors
-                    for e in T.unroll(16):
-                        yl[0, e] = ys[0, lt * 20 + e]
-                        yl[1, e] = ys[1, lt * 20 + e]
-                    for ps in T.unroll(NPASS):
-                        acc[0] = 0.0
-                        acc[1] = 0.0
-                        if ZS:   # one 16-byte (INT4: 8-byte) shared load per lane and pass
-                            for e in T.vectorized(WPL):
-                                zc[e] = Zs[cb, ps * RP + r0, lt * WPL + e]
+                    if ZM:
+                        # v8: zr[x, i] = Σ_k Z[i, k] ys[x, k] on the tensor cores (naive.zdot_int8_mma). Lane (gq, t)
+                        # = (ln // 4, ln % 4) owns B column gq: vector gq // 4 (ys[0] | ys[1]), digit gq % 4 (3: ones,
+                        # the row sums R), keys [t K/4, (t+1) K/4); a k-chunk j of 32 keys takes words 2j, 2j + 1 of
+                        # each lane's quarter — A's and B's k order agree lane by lane, so the sums are the dot products
+                        gq = ln // 4
+                        tq = ln % 4
+                        dj = gq % 4
+                        for e4 in T.unroll(K // 16):           # 16-byte reads of ys (key d at d + 4 (d // 16))
+                            for e in T.vectorized(4):
+                                yv[4 * e4 + e] = ys[gq // 4, tq * (K // 4 + K // 16) + e4 // 4 * 20 + e4 % 4 * 4 + e]
+                        zf[0] = 0.0
+                        for e in T.unroll(K // 4):
+                            zf[0] = T.max(zf[0], T.abs(yv[e]))
+                        zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 1))
+                        zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 2))     # max |y| of the vector (its quad of lanes)
+                        zf[0] = naive_fixed_scale / T.max(zf[0], 1e-30)   # sc
+                        zf[1] = 1.0 / zf[0]
+                        zf[2] = T.shfl_xor(zf[1], 16)                     # the other vector's 1 / sc
+                        for w in T.unroll(KW):
+                            sel = T.cast(dj, "uint32") + T.shift_left(T.cast(dj, "uint32") + T.uint32(4), T.uint32(4))
+                            lo = T.call_extern("uint32", "__byte_perm", fixed_bits(yv[4 * w], zf[0]),
+                                               fixed_bits(yv[4 * w + 1], zf[0]), sel)
+                            hi = T.call_extern("uint32", "__byte_perm", fixed_bits(yv[4 * w + 2], zf[0]),
+                                               fixed_bits(yv[4 * w + 3], zf[0]), sel)
+                            dw = T.bitwise_xor(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x5410)),
+                                               T.uint32(0x80808080))
+                            bw[w] = T.reinterpret(T.if_then_else(dj == 3, T.uint32(0x01010101), dw), "int32")
+                        for rb in T.unroll(RW // 16):
+                            rowg = wi * RW + rb * 16 + gq
+                            for e in T.vectorized(4):
+                                za[e] = Zs[cb, rowg, tq * KW + e]
+                            for e in T.vectorized(4):
+                                za[4 + e] = Zs[cb, rowg, tq * KW + 4 + e]
+                            for e in T.vectorized(4):
+                                zb[e] = Zs[cb, rowg + 8, tq * KW + e]
+                            for e in T.vectorized(4):
+                                zb[4 + e] = Zs[cb, rowg + 8, tq * KW + 4 + e]
+                            for j in T.unroll(KW // 2):
+                                af[4 * j] = za[2 * j]
+                                af[4 * j + 1] = zb[2 * j]
+                                af[4 * j + 2] = za[2 * j + 1]
+                                af[4 * j + 3] = zb[2 * j + 1]
+                            for e in T.unroll(4):
+                                cf[e] = 0
+                            for j in T.unroll(KW // 2):
+                                T.ptx_mma("int32", "m16n8k32", "row", "col", "int8", "int8", "int32",
+                                          af.data, 4 * j, bw.data, 2 * j, cf.data, 0, False)
+                            for hr in T.unroll(2):             # rows g and g + 8
+                                # R (column 3 / 7) sits on the odd lane of each pair; A_j as in naive.zdot_int8_mma
+                                zi[1] = T.shfl_xor(cf[2 * hr + 1], 1)   # every lane shuffles (outside any branch)
+                                zi[0] = T.if_then_else(tq % 2 == 1, cf[2 * hr + 1], zi[1])
+                                zf[3] = T.if_then_else(
+                                    tq % 2 == 0,
+                                    T.cast(cf[2 * hr] + 128 * zi[0], f32) + 256.0 * T.cast(cf[2 * hr + 1] + 128 * zi[0], f32),
+                                    65536.0 * T.cast(cf[2 * hr] + 64 * zi[0], f32))
+                                zf[3] = zf[3] + T.shfl_xor(zf[3], 1)
+                                if tq % 2 == 0:                # lane t = 0: vector 0, t = 2: vector 1
+                                    zr[tq // 2, rowg + 8 * hr] = zf[3] * T.if_then_else(gq // 4 == tq // 2, zf[1], zf[2])
+                    if not ZM:
+                        # the residual read: Z rows in registers (loaded one trip ago), two vectors
                         for e in T.unroll(16):
-                            zz = code(T, lambda w: zc[(0 if ZS else ps * WPL) + w], e)
-                            acc[0] += zz * yl[0, e]
-                            acc[1] += zz * yl[1, e]
-                        for st in T.unroll(LPR.bit_length() - 1):  # butterfly over the LPR lanes of the row
-                            acc[0] += T.shfl_xor(acc[0], LPR >> (st + 1))
-                            acc[1] += T.shfl_xor(acc[1], LPR >> (st + 1))
-                        if lt == 0:
-                            zr[0, ps * RP + r0] = acc[0]
-                            zr[1, ps * RP + r0] = acc[1]
+                            yl[0, e] = ys[0, lt * 20 + e]
+                            yl[1, e] = ys[1, lt * 20 + e]
+                        for ps in T.unroll(NPASS):
+                            acc[0] = 0.0
+                            acc[1] = 0.0
+                            if ZS:   # one 16-byte (INT4: 8-byte) shared load per lane and pass
+                                for e in T.vectorized(WPL):
+                                    zc[e] = Zs[cb, ps * RP + r0, lt * WPL + e]
+                            for e in T.unroll(16):
+                                zz = code(T, lambda w: zc[(0 if ZS else ps * WPL) + w], e)
+                                acc[0] += zz * yl[0, e]
+                                acc[1] += zz * yl[1, e]
+                            for st in T.unroll(LPR.bit_length() - 1):  # butterfly over the LPR lanes of the row
+                                acc[0] += T.shfl_xor(acc[0], LPR >> (st + 1))
+                                acc[1] += T.shfl_xor(acc[1], LPR >> (st + 1))
+                            if lt == 0:
+                                zr[0, ps * RP + r0] = acc[0]
+                                zr[1, ps * RP + r0] = acc[1]
                     for i in T.Parallel(BV):
                         A1[i] = Bss[cb, i] * zr[0, i] * invq
                         A2[i] = Bss[cb, i] * zr[1, i] * invq

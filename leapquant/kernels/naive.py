@@ -52,6 +52,37 @@ def unpack_nibbles(packed: torch.Tensor) -> torch.Tensor:
 
 
 # ----------------------------------------------------------------------------- boundary arithmetic
+FIXED_SCALE = 4190000.0
+"""|y| · sc stays below 2^22 (the float trick's range) after rounding: sc = FIXED_SCALE / max|y|."""
+FIXED_MAGIC = 12582912.0
+"""1.5 · 2^23: y · sc + FIXED_MAGIC, rounded once (an FMA), has u = round(y · sc) + 2^22 in its low 23 bits."""
+
+
+def zdot_int8_mma(Z: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
+    """Z @ y for INT8 codes Z [..., V, K] and FP32 vectors y [..., K], by the tensor-core decode's arithmetic
+    (decode_pipelined, ``pipe_zmma``): y in 22-bit fixed point — u = round(y · sc) + 2^22 from the bits of one
+    FP32 FMA —, its three bytes as signed digits s_j = u_j − 128 (INT8 mma operands), exact INT32 sums
+    D_j = Z s_j and R = Z 1 on the tensor cores, then Σ_k Z_k round(y_k sc) = A0 + 256 A1 + 65536 A2 with
+    A0 = D0 + 128 R, A1 = D1 + 128 R, A2 = D2 + 64 R (exact integers), added in FP32 as the kernel adds them
+    (A0 + 256 A1 on one lane, 65536 A2 on the next), and divided by sc. Error: |y_k − round(y_k sc)/sc| ≤
+    max|y| / 8.4e6 per element — FP32-level, not the exact FP32 dot product: the kernels' tests hold it to the
+    FP32 reference at 1e-3 like every other path; this function holds the digit bookkeeping to Z @ y."""
+    y = y.to(torch.float32)
+    mx = y.abs().amax(-1, keepdim=True).clamp_min(1e-30)
+    sc = (FIXED_SCALE / mx).to(torch.float32)
+    f = (y.double() * sc.double() + FIXED_MAGIC).to(torch.float32)       # one rounding, as the FMA
+    u = f.view(torch.int32).long() & 0x7FFFFF
+    digits = [((u >> (8 * j)) & 0xFF) - 128 for j in range(3)]           # s_j, in −128..127
+    Zl = Z.long()
+    D = [(Zl * d.unsqueeze(-2)).sum(-1) for d in digits]                 # exact integer sums
+    R = Zl.sum(-1)
+    A0, A1, A2 = D[0] + 128 * R, D[1] + 128 * R, D[2] + 64 * R
+    f32 = torch.float32
+    even = A0.to(f32) + 256.0 * A1.to(f32)
+    odd = 65536.0 * A2.to(f32)
+    return (even + odd) * (1.0 / sc)
+
+
 def orthonormalise(X: torch.Tensor) -> torch.Tensor:
     """Modified Gram–Schmidt on the columns of X [..., K, r] (FP32): QR with R's diagonal ≥ 0; zero columns stay zero."""
     Q = X.clone()

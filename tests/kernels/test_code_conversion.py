@@ -36,3 +36,26 @@ def test_prmt_conversion_gives_every_code_exactly(zfmt):
             else:
                 x, sel = int(row[e // 4]) ^ xor, e % 4
             assert _as_float(_byte_perm(x, 0x4B000000, 0x7650 + sel)) - np.float32(off) == want[e]
+
+
+@pytest.mark.parametrize("outliers", [False, True])
+def test_fixed_point_digits_give_the_int8_dot_products(outliers):
+    """The tensor-core decode (pipe_zmma) splits y into three signed byte digits of a 22-bit fixed-point value and
+    sums Z·digit exactly on INT8 tensor cores; naive.zdot_int8_mma is that arithmetic. It must equal Z @ y to
+    FP32 level — every code value, both signs, a zero vector, outlier-heavy y."""
+    gen = torch.Generator().manual_seed(3)
+    Z = torch.randint(-127, 128, (64, 40, 128), generator=gen, dtype=torch.int32).to(torch.int8)
+    Z[0, 0] = 127
+    Z[0, 1] = -127
+    y = torch.randn(64, 128, generator=gen)
+    if outliers:
+        y[:, ::17] *= 300.0
+    y[1] = 0.0
+    y[2] = -y[2].abs()
+    got = nv.zdot_int8_mma(Z, y)
+    want = (Z.double() @ y.double().unsqueeze(-1)).squeeze(-1)
+    assert torch.all(got[1] == 0)
+    err = (got.double() - want).abs() / (Z.double().abs() @ y.double().abs().unsqueeze(-1)).squeeze(-1).clamp_min(1e-30)
+    assert err.max() < 2e-6, err.max()
+    rel = (got.double() - want).norm() / want.norm()
+    assert rel < 1e-6, rel

@@ -63,7 +63,7 @@ def test_pipelined_decode_matches_reference(kb, kind, N, outliers, groups):
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
-@pytest.mark.parametrize("shape", [dict(), dict(BV=128, threads=256, dminblocks=3), dict(BV=128, threads=128)])
+@pytest.mark.parametrize("shape", [dict(BV=64, threads=128), dict(BV=128, threads=256, dminblocks=3), dict(BV=128, threads=128)])
 @pytest.mark.parametrize("N,outliers,groups", [(37, False, 5), (16, True, 3)])
 def test_pipelined_decode_with_z_in_shared_memory_matches_reference(kb, kind, shape, N, outliers, groups):
     """v7 (pipe_zsmem): the Z tile through double-buffered shared memory, so that one program can take a whole head
@@ -75,6 +75,26 @@ def test_pipelined_decode_with_z_in_shared_memory_matches_reference(kb, kind, sh
         d = LeapDecoder(cfg)
         d.groups = groups
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p, decoder=d)
+        assert kb.check_ok(w), (p, r, w)
+
+
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("shape", [dict(), dict(pipe_zsmem=True, BV=128, threads=256, dminblocks=3),
+                                   dict(pipe_zsmem=True, BV=64, threads=128)])
+@pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3), (200, False, None)])
+def test_pipelined_decode_on_tensor_cores_matches_reference(kb, kind, shape, N, outliers, groups):
+    """v8 (pipe_zmma): the Z products on INT8 tensor cores, the two vectors as three byte digits of a 22-bit
+    fixed-point value (naive.zdot_int8_mma) — whole heads (the v7 default shape), 256 threads (one 16-row block
+    per warp) and BV 64; programs walking 1 to 8 requests."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    for p, r in ((4, 2), (16, 4)):
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", pipe_zmma=True,
+                           **shape)
+        assert cfg.pipe_zsmem and cfg.pipe_zmma
+        d = LeapDecoder(cfg)
+        if groups:
+            d.groups = groups
+        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + 1, decoder=d)
         assert kb.check_ok(w), (p, r, w)
 
 
