@@ -17,7 +17,6 @@ import sys
 import time
 import traceback
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import replace
 
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
@@ -82,14 +81,14 @@ for kind in kinds:
                                    threads=args.threads))
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
-EXTRAS = [("leap_int8_vfirst_mma", DecodeConfig(p=16, r=4, v_first=True, pipe_zmma=True)),
-          ("leap_int8_vfirst_mma_t256", DecodeConfig(p=16, r=4, v_first=True, pipe_zmma=True, pipe_zsmem=True, BV=128,
-                                                     threads=256, dminblocks=3)),
-          ("leap_int8_vfirst_mma_b6", DecodeConfig(p=16, r=4, v_first=True, pipe_zmma=True, bv7=False)),
+EXTRAS = [("leap_int8_vfirst_v7", dict(p=16, r=4, v_first=True, pipe_zmma=False)),
+          ("leap_int8_vfirst_b6", dict(p=16, r=4, v_first=True, bv7=False)),
+          ("leap_int8_vfirst_fill1", dict(p=16, r=4, v_first=True, pipe_fill=1.0)),
+          ("leap_int8_vfirst_fill2", dict(p=16, r=4, v_first=True, pipe_fill=2.0)),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:
-        check_cfgs.append(replace(c, kind=kind, H=2, HV=4, p=4, r=2, out_dtype="float32"))
+        check_cfgs.append(kb.extra_config(c, kind, H=2, HV=4, p=4, r=2, out_dtype="float32"))
 ps_cfgs = [PerStepConfig(kind=k, H=2, HV=4, mode=m, v_first=vf, out_dtype="float32")
            for k, m, vf in (("gdn", "int8", True), ("kda", "int8", False), ("gdn", "bf16", True))]
 bench_cfgs = []
@@ -100,7 +99,7 @@ for kind in kinds:
     bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, BV=args.bv, threads=args.threads))
     if args.full_grid:
         bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=4, BV=args.bv, threads=args.threads, compact=False))
-    bench_cfgs += [replace(c, kind=kind) for _, c in EXTRAS]
+    bench_cfgs += [kb.extra_config(c, kind) for _, c in EXTRAS]
     if args.sweeps:
         bench_cfgs += [DecodeConfig(kind=kind, p=int(pp), r=4, BV=args.bv, threads=args.threads)
                        for pp in args.sweep_p.split(",") if pp]

@@ -311,6 +311,15 @@ def bench_perstep(cfg, N, device="cuda", graphs=False):
     return _do_bench(fn), nbytes
 
 
+def extra_config(c, kind, **kw):
+    """An extra bench row's config for `kind`: `c` is a dict of DecodeConfig fields (the defaults that depend on
+    the kind — threads, shapes — resolved for it) or a DecodeConfig (taken as it is, only its kind replaced)."""
+    from leapquant.kernels.decode import DecodeConfig
+    if isinstance(c, dict):
+        return DecodeConfig(**{**c, "kind": kind, **kw})
+    return replace(c, kind=kind, **kw)
+
+
 def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablations=True, ablation_batch=256,
           sweeps=False, sweep_batch=256, layouts=(True, False), BV=None, threads=None, log=print,
           sweep_p=(4, 8, 16, 32), sweep_r=(2, 4, 8, 16), full_grid=False, extra=(), deadline=None, on_row=None,
@@ -322,7 +331,7 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
     `leap_fp8e4m3_kfirst_b4`, ...).
     `full_grid` adds the v2 boundary (grid (HV, N), early exit) next to the compact one (V-first);
     `graphs` times every row (FLA's too) as CUDA-graph replays (`_do_bench`);
-    `extra` is a list of (name, DecodeConfig) rows timed at every batch; rows past `deadline`
+    `extra` is a list of (name, DecodeConfig or dict of its fields: `extra_config`) rows timed at every batch; rows past `deadline`
     (time.time()) are skipped and listed in "skipped", rows that raise are listed in "failed" (with the error) and the
     run goes on; `on_row(result)` is called after each row."""
     from leapquant.kernels.decode import DecodeConfig, PerStepConfig
@@ -374,7 +383,7 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
             if full_grid:
                 variants.append(("leap_int8_vfirst_v2grid",
                                  DecodeConfig(kind=kind, p=p, r=r, v_first=True, BV=BV, threads=threads, compact=False)))
-            variants += [(name, replace(c, kind=kind)) for name, c in extra]
+            variants += [(name, extra_config(c, kind)) for name, c in extra]
             for name, cfg in variants:
                 try:
                     us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)

@@ -49,7 +49,7 @@ class DecodeConfig:
     v_first: bool = True
     BV: int | None = None      # value rows per program; None with threads None: V on the v7 decode where it applies
                                # (the whole head per program), else 64 (v3 default; 32 in v1–v2)
-    threads: int | None = None  # None: 128 (GDN) / 256 (KDA) on the v7 decode (measured best, NOTES.md v7), else 128
+    threads: int | None = None  # None: 128 (on the v7 decode, KDA without tensor cores 256: measured best), else 128
     iters: int = 2             # power iterations at the boundary
     bthreads: int = 256        # threads of the boundary program
     bminblocks: int = 2        # boundary programs per SM (__launch_bounds__ min blocks; v3: 2 caps it at
@@ -82,10 +82,11 @@ class DecodeConfig:
                                # per-request prologue (prefix sums, 21 key-length dot products, the issue of the loads)
                                # once per head instead of once per value tile. None: on (with BV = V) where it fits and
                                # BV, threads were left to the default (GDN 512: decode 225 -> 168 us, NOTES.md v7)
-    pipe_zmma: bool = False    # v8 decode (opt-in until measured; NOTES.md v8): the Z products on INT8 tensor cores (mma
-                               # m16n8k32) — the two vectors as three signed byte digits of a 22-bit fixed-point value
-                               # (naive.zdot_int8_mma is the arithmetic) — instead of a PRMT, FADD and 2 FFMA per code.
-                               # Needs pipe_zsmem, INT8, K a multiple of 64 and 16-row blocks per warp (BV / warps)
+    pipe_zmma: bool | None = None  # v8 decode (NOTES.md v8): the Z products on INT8 tensor cores (mma m16n8k32) — the
+                               # two vectors as three signed byte digits of a 22-bit fixed-point value (naive.zdot_int8_mma
+                               # is the arithmetic) — instead of a PRMT, FADD and 2 FFMA per code. Needs pipe_zsmem, INT8,
+                               # K a multiple of 64 and 16-row blocks per warp (BV / warps). None: on where it fits
+                               # (GDN 512: decode 168 -> 150 us, step 1.83x -> 1.97x FLA)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -95,7 +96,8 @@ class DecodeConfig:
         if self.zfmt not in ZDT:
             raise ValueError(f"zfmt must be one of {list(ZDT)}, got {self.zfmt!r}")
         auto_shape = self.BV is None and self.threads is None
-        zs_shape = (self.V, 256 if self.kind == "kda" else 128)
+        # measured best (NOTES.md v7, v8): 128 threads with the tensor-core Z products; KDA without them 256
+        zs_shape = (self.V, 256 if self.kind == "kda" and self.pipe_zmma is False else 128)
         if self.pipe_zsmem is None:   # the v7 decode where it applies, on its measured shape
             object.__setattr__(self, "pipe_zsmem", bool(
                 auto_shape and self.pipe is not False and self.zrows is not False and self.zfmt == "int8"
@@ -148,8 +150,11 @@ class DecodeConfig:
                              f"threads = {self.threads}, p = {self.p}, r = {self.r}")
         if self.pipe_zsmem and not self.pipe:
             raise ValueError("pipe_zsmem is a variant of the pipelined decode: it needs pipe")
-        if self.pipe_zmma and not (self.pipe_zsmem and self.zfmt == "int8" and self.K % 64 == 0
-                                   and (self.BV // (self.threads // 32)) % 16 == 0 and self.BV % (self.threads // 32) == 0):
+        zmma_fits = bool(self.pipe_zsmem and self.zfmt == "int8" and self.K % 64 == 0
+                         and (self.BV // (self.threads // 32)) % 16 == 0 and self.BV % (self.threads // 32) == 0)
+        if self.pipe_zmma is None:
+            object.__setattr__(self, "pipe_zmma", zmma_fits)
+        if self.pipe_zmma and not zmma_fits:
             raise ValueError("pipe_zmma (the Z products on tensor cores) needs pipe_zsmem, zfmt int8, K a multiple of 64 "
                              "and BV / (threads / 32) a multiple of 16; got "
                              f"pipe_zsmem = {self.pipe_zsmem}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}, "

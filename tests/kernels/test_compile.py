@@ -59,9 +59,14 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(pipe=False, pipe_zsmem=True)
     with pytest.raises(ValueError, match="pipe_maxit must be >= 1"):
         DecodeConfig(pipe=True, pipe_maxit=0)
-    d = DecodeConfig()        # the v7 decode on its measured shape: whole heads, 3 programs per SM
-    assert d.pipe and d.pipe_zsmem and (d.BV, d.threads, d.dminblocks) == (128, 128, 3)
-    assert DecodeConfig(kind="kda").threads == 256 and not DecodeConfig(BV=64).pipe_zsmem
+    d = DecodeConfig()        # the v8 decode on its measured shape: whole heads, tensor cores, 3 programs per SM
+    assert d.pipe and d.pipe_zsmem and d.pipe_zmma and (d.BV, d.threads, d.dminblocks) == (128, 128, 3)
+    assert DecodeConfig(kind="kda").threads == 128 and DecodeConfig(kind="kda", pipe_zmma=False).threads == 256
+    assert not DecodeConfig(BV=64).pipe_zsmem and not DecodeConfig(BV=64).pipe_zmma
+    with pytest.raises(ValueError, match="pipe_zmma .* needs pipe_zsmem"):
+        DecodeConfig(BV=64, threads=128, pipe_zmma=True)
+    with pytest.raises(ValueError, match="pipe_zmma .* needs pipe_zsmem"):
+        DecodeConfig(pipe_zsmem=True, BV=128, threads=512, pipe_zmma=True)   # 8-row blocks per warp
     assert DecodeConfig(BV=64, threads=128).dminblocks == 5 and DecodeConfig(pipe=False).dminblocks == 6
     assert (DecodeConfig(pipe=False).BV, DecodeConfig(v_first=False).BV, DecodeConfig(zfmt="int4").BV) == (64, 64, 64)
     assert not DecodeConfig(v_first=False).pipe and not DecodeConfig(zfmt="int4").pipe
@@ -74,7 +79,7 @@ def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():
     cfg = DecodeConfig(pipe=True, pipe_fill=1.0, BV=64, threads=128)   # 32 heads, 2 value tiles: 64 programs per group
     assert pipelined_programs(cfg, 512, 132) == 10     # 132 SMs x 5 programs / 64
     assert pipelined_programs(replace(cfg, pipe_fill=3.0), 512, 132) == 31   # 3 programs per resident slot
-    assert pipelined_programs(DecodeConfig(), 512, 132) == 37   # v7: 32 programs per group, 3 per SM, fill 3
+    assert pipelined_programs(DecodeConfig(), 512, 132) == 37   # v7/v8: 32 programs per group, 3 per SM, fill 3
     assert pipelined_programs(cfg, 4, 132) == 4        # never more groups than requests
     small = DecodeConfig(pipe=True, pipe_maxit=8, pipe_fill=1.0, BV=64, threads=128)
     assert pipelined_programs(small, 512, 132) == 64   # at most 8 requests per program
