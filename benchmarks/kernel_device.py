@@ -41,10 +41,10 @@ ap.add_argument("--sweep-p", default="")
 ap.add_argument("--budget-s", type=float, default=250.0)
 ap.add_argument("--graphs", action="store_true", help="time CUDA-graph replays (kernels.bench._do_bench)")
 ap.add_argument("--bv4", action="store_true", help="with --profile-only: the v4 boundary (default: v7)")
-ap.add_argument("--v4b", action="store_true", help="with --profile-only: the v4b decode instead of the default v7")
+ap.add_argument("--v4b", action="store_true", help="with --profile-only: the v4b decode instead of the default v8")
 ap.add_argument("--bv5", action="store_true", help="with --profile-only: the v5 boundary instead of the default v7")
-ap.add_argument("--v6", action="store_true", help="with --profile-only: the v6 decode (BV 64, Z in registers) instead of v7")
-ap.add_argument("--mma", action="store_true", help="with --profile-only: the v8 decode (Z products on tensor cores)")
+ap.add_argument("--v6", action="store_true", help="with --profile-only: the v6 decode (BV 64, Z in registers) instead of v8")
+ap.add_argument("--v7", action="store_true", help="with --profile-only: the v7 decode (Z products on the FMA pipe) instead of v8")
 ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 boundary instead of the default v7")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
@@ -56,7 +56,8 @@ if args.profile_only:
                            bv5=False if args.bv4 else None,
                            pipe=False if args.v4b else None, bv6=False if args.bv5 else None,
                            bv7=False if (args.bv6 or args.bv5 or args.bv4) else None,
-                           pipe_zsmem=False if (args.v6 or args.v4b) else None, pipe_zmma=args.mma and vf)
+                           pipe_zsmem=False if (args.v6 or args.v4b) else None,
+                           pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -85,6 +86,7 @@ EXTRAS = [("leap_int8_vfirst_v7", dict(p=16, r=4, v_first=True, pipe_zmma=False)
           ("leap_int8_vfirst_b6", dict(p=16, r=4, v_first=True, bv7=False)),
           ("leap_int8_vfirst_fill1", dict(p=16, r=4, v_first=True, pipe_fill=1.0)),
           ("leap_int8_vfirst_fill2", dict(p=16, r=4, v_first=True, pipe_fill=2.0)),
+          ("leap_int8_vfirst_nosmall", dict(p=16, r=4, v_first=True, small_batch=0)),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:

@@ -4,7 +4,7 @@
 # GPU 0: the CUDA test files, in four pytest processes (compiling is most of their time);
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
-# EXTRA_TESTS: more test files, in a fifth process; BENCH_BUDGET: the bench's seconds (300); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_ARGS (e.g. "--v4b", "--v6", "--mma", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
+# EXTRA_TESTS: more test files, in a fifth process; BENCH_BUDGET: the bench's seconds (300); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_ARGS (e.g. "--v4b", "--v6", "--v7", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
 set -u
 R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)

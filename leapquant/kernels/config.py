@@ -77,6 +77,10 @@ class DecodeConfig:
     pipe_maxit: int = 64       # v6: most requests one program walks (its slot list lives in shared memory)
     pipe_fill: float = 3.0     # v6: programs launched per resident slot (dminblocks per SM): 1 = one wave of persistent
                                # programs; more = shorter walks (at batch 32 one request per program wins; NOTES.md v6)
+    small_batch: int = 64      # steps with fewer requests than this run the persistent decode in one wave (pipe_fill 1)
+                               # and, where the v7 boundary is on, the v6 boundary: a single program's latency is the
+                               # time there (H200, batch 32: GDN 42.1 -> 39.2 us with fill 1, 39.5 with v6; NOTES.md v8).
+                               # 0 turns the switch off
     pipe_zsmem: bool | None = None  # v7 decode: the Z tile through double-buffered shared memory by cp.async instead of
                                # a second register set, so that one program can take a whole head (BV = V): the
                                # per-request prologue (prefix sums, 21 key-length dot products, the issue of the loads)
@@ -159,6 +163,8 @@ class DecodeConfig:
                              "and BV / (threads / 32) a multiple of 16; got "
                              f"pipe_zsmem = {self.pipe_zsmem}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}, "
                              f"threads = {self.threads}")
+        if self.small_batch < 0:
+            raise ValueError(f"small_batch must be >= 0, got {self.small_batch}")
         if self.pipe_maxit < 1:
             raise ValueError(f"pipe_maxit must be >= 1, got {self.pipe_maxit}")
         if not self.pipe_fill > 0:

@@ -25,7 +25,7 @@ Compiling needs tilelang (imported lazily; ``import leapquant`` never imports it
 
 import functools
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from leapquant.kernels.boundary import boundary_program
 from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibbles, _zshape
@@ -321,8 +321,15 @@ def compiled(cfg: DecodeConfig, target: str | None = None):
     """(decode kernel, boundary kernel) compiled for the local GPU or the given target (``sm_90`` ...)."""
     import tilelang
     tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
-    return (tilelang.compile(decode_program(cfg), target=tgt),
-            tilelang.compile(boundary_program(cfg), target=tgt))
+    return tilelang.compile(decode_program(cfg), target=tgt), compiled_boundary(cfg, target)
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_boundary(cfg: DecodeConfig, target: str | None = None):
+    """The boundary kernel alone (LeapDecoder's small-batch switch compiles the v6 one next to v7)."""
+    import tilelang
+    tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
+    return tilelang.compile(boundary_program(cfg), target=tgt)
 
 
 @dataclass(frozen=True)
@@ -437,6 +444,8 @@ class LeapDecoder:
     def __init__(self, cfg: DecodeConfig, target: str | None = None):
         self.cfg = cfg
         self.dec, self.bnd = compiled(cfg, target)
+        self._target = target
+        self._bnd_small = None   # the v6 boundary for steps below cfg.small_batch requests (compiled when first used)
         self._dummy = {}
         self._lists = {}   # device -> (counters int32[2], list int32[cap], grid dummy int32[cap])
         self._par = 0      # which counter this step appends to (the decode zeroes the other one)
@@ -522,7 +531,12 @@ class LeapDecoder:
                      wnext, cnt, par, lst[:N])
         if boundary:
             C = self.boundary_programs(N)
-            self.bnd(idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru,
+            bnd = self.bnd
+            if self.cfg.bv7 and N < self.cfg.small_batch:   # v7's longer program is slower when one wave is the time
+                if self._bnd_small is None:
+                    self._bnd_small = compiled_boundary(replace(self.cfg, bv7=False), self._target)
+                bnd = self._bnd_small
+            bnd(idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru,
                      st.rg)
         return out
 

@@ -27,9 +27,11 @@ and 2^23 plus that offset — what `code` subtracts from the float whose low man
 
 def pipelined_programs(cfg: DecodeConfig, N: int, sms: int) -> int:
     """GP, the number of request groups: cfg.pipe_fill programs per resident slot of `sms` SMs at cfg.dminblocks
-    (or 4) per SM, and few enough requests per program (≤ cfg.pipe_maxit)."""
+    (or 4) per SM — one wave (fill 1) below cfg.small_batch requests — and few enough requests per program
+    (≤ cfg.pipe_maxit)."""
     per_group = cfg.HV * (cfg.V // cfg.BV)
-    want = max(1, round(sms * (cfg.dminblocks or 4) * cfg.pipe_fill / per_group))
+    fill = 1.0 if N < cfg.small_batch else cfg.pipe_fill
+    want = max(1, round(sms * (cfg.dminblocks or 4) * fill / per_group))
     return max(1, min(N, max(want, -(-N // cfg.pipe_maxit))))
 
 

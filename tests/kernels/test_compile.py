@@ -83,3 +83,8 @@ def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():
     assert pipelined_programs(cfg, 4, 132) == 4        # never more groups than requests
     small = DecodeConfig(pipe=True, pipe_maxit=8, pipe_fill=1.0, BV=64, threads=128)
     assert pipelined_programs(small, 512, 132) == 64   # at most 8 requests per program
+    # below small_batch requests one wave (fill 1): 132 x 3 / 32 = 12 groups at batch 32, not min(32, 37)
+    assert pipelined_programs(DecodeConfig(), 32, 132) == 12
+    assert pipelined_programs(DecodeConfig(small_batch=0), 32, 132) == 32
+    with pytest.raises(ValueError, match="small_batch must be >= 0"):
+        DecodeConfig(small_batch=-1)

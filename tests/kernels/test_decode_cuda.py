@@ -63,6 +63,20 @@ def test_pipelined_decode_matches_reference(kb, kind, N, outliers, groups):
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("N", [1, 37, 64, 100])
+def test_small_batch_switch_matches_reference(kb, kind, N):
+    """Below cfg.small_batch (64) requests the decoder runs the persistent decode in one wave and the v6 boundary
+    instead of v7; at and above it, v7. Both sides of the switch against the reference, at the default grid."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32")
+    assert cfg.bv7 and cfg.small_batch == 64
+    d = LeapDecoder(cfg)
+    w = kb.check_decode(cfg, N=N, windows=4 if N < 100 else 2, seed=N + 11, decoder=d)
+    assert kb.check_ok(w), w
+    assert (d._bnd_small is not None) == (N < 64)
+
+
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("shape", [dict(BV=64, threads=128), dict(BV=128, threads=256, dminblocks=3), dict(BV=128, threads=128)])
 @pytest.mark.parametrize("N,outliers,groups", [(37, False, 5), (16, True, 3)])
 def test_pipelined_decode_with_z_in_shared_memory_matches_reference(kb, kind, shape, N, outliers, groups):
