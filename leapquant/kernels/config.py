@@ -101,10 +101,12 @@ class DecodeConfig:
             raise ValueError(f"zfmt must be one of {list(ZDT)}, got {self.zfmt!r}")
         auto_shape = self.BV is None and self.threads is None
         # measured best (NOTES.md v7, v8): 128 threads with the tensor-core Z products; KDA without them 256
-        zs_shape = (self.V, 256 if self.kind == "kda" and self.pipe_zmma is False else 128)
+        # INT4: 256 threads (GDN 512: 421 us vs 470 for its register-Z pipelined decode and 926 for the shared-tile
+        # read, NOTES.md v7)
+        zs_shape = (self.V, 256 if self.zfmt == "int4" or (self.kind == "kda" and self.pipe_zmma is False) else 128)
         if self.pipe_zsmem is None:   # the v7 decode where it applies, on its measured shape
             object.__setattr__(self, "pipe_zsmem", bool(
-                auto_shape and self.pipe is not False and self.zrows is not False and self.zfmt == "int8"
+                auto_shape and self.pipe is not False and self.zrows is not False and self.zfmt in ("int8", "int4")
                 and self._pipe_fits(*zs_shape) and self.V % 16 == 0))
         if self.pipe_zsmem and auto_shape:
             object.__setattr__(self, "BV", zs_shape[0])
@@ -144,8 +146,8 @@ class DecodeConfig:
             object.__setattr__(self, "zrows", zrows_fits)
         # the pipelined decode's Z read: 16 codes per lane, K / 16 lanes per row (as zrows), V-first INT8 or INT4
         pipe_fits = self._pipe_fits(self.BV, self.threads)
-        if self.pipe is None:   # the default where measured: INT8 with zrows (INT4 is opt-in until it has run on a
-            object.__setattr__(self, "pipe", pipe_fits and bool(self.zrows))   # GPU; zrows=False asks for v4a)
+        if self.pipe is None:   # the default where measured: INT8 with zrows (zrows=False asks for v4a), INT4 with
+            object.__setattr__(self, "pipe", pipe_fits and bool(self.zrows or (self.zfmt == "int4" and self.pipe_zsmem)))
         if self.pipe and not pipe_fits:
             raise ValueError("pipe (the v6 pipelined decode) needs V-first INT8 or INT4, compact, K a multiple of 32 "
                              "with K / 16 a power of two <= 32, threads a multiple of 32 and >= max(K / 4, BV / 4, p + 1), "

@@ -68,9 +68,12 @@ def test_decode_config_names_what_is_wrong():
     with pytest.raises(ValueError, match="pipe_zmma .* needs pipe_zsmem"):
         DecodeConfig(pipe_zsmem=True, BV=128, threads=512, pipe_zmma=True)   # 8-row blocks per warp
     assert DecodeConfig(BV=64, threads=128).dminblocks == 5 and DecodeConfig(pipe=False).dminblocks == 6
-    assert (DecodeConfig(pipe=False).BV, DecodeConfig(v_first=False).BV, DecodeConfig(zfmt="int4").BV) == (64, 64, 64)
-    assert not DecodeConfig(v_first=False).pipe and not DecodeConfig(zfmt="int4").pipe
-    assert not DecodeConfig(zrows=False).pipe and DecodeConfig(zfmt="int4", pipe=True).pipe
+    assert (DecodeConfig(pipe=False).BV, DecodeConfig(v_first=False).BV, DecodeConfig(zfmt="fp8e4m3").BV) == (64, 64, 64)
+    assert not DecodeConfig(v_first=False).pipe and not DecodeConfig(zfmt="fp8e4m3").pipe
+    i4 = DecodeConfig(zfmt="int4")    # INT4: the pipelined whole-head decode (measured 2.2x its shared-tile read)
+    assert i4.pipe and i4.pipe_zsmem and not i4.pipe_zmma and (i4.BV, i4.threads, i4.dminblocks) == (128, 256, 3)
+    assert not DecodeConfig(zfmt="int4", v_first=False).pipe and not DecodeConfig(zfmt="int4", BV=64).pipe
+    assert not DecodeConfig(zrows=False).pipe and DecodeConfig(zfmt="int4", pipe=True, BV=64).pipe
 
 
 def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():

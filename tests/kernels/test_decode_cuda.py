@@ -113,7 +113,7 @@ def test_pipelined_decode_on_tensor_cores_matches_reference(kb, kind, shape, N, 
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
-@pytest.mark.parametrize("shape", [dict(), dict(pipe_zsmem=True, BV=128, threads=256, dminblocks=3)])
+@pytest.mark.parametrize("shape", [dict(BV=64, threads=128), dict()])   # dict(): the INT4 default (zsmem, BV 128, 256 thr.)
 @pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3)])
 def test_pipelined_decode_int4_matches_reference(kb, kind, shape, N, outliers, groups):
     """The pipelined decode on INT4 residuals (opt-in: pipe=True): 16 codes per lane from 8 bytes, nibbles
@@ -146,7 +146,8 @@ def test_decode_other_residual_formats_match_reference(kb, kind, v_first, N, out
     """FP8 E4M3 (codes up to 448) and INT4 (codes −7..7, two per byte) residuals: the shared-tile read, same scales."""
     from leapquant.kernels.decode import DecodeConfig
     for p, r in ((4, 2), (16, 4)):
-        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", zfmt=zfmt)
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", zfmt=zfmt,
+                           pipe=False)   # the shared-tile read (INT4's default V-first decode is the pipelined one)
         assert not cfg.zrows
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 3 * p)
         assert kb.check_ok(w), (p, r, w)
