@@ -142,6 +142,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # two sums at rw[rr % NW, 2 (rr // NW)] and the next
             rw = T.alloc_shared((NW, 2 * TRIPS), f32)
             mine = T.alloc_local((1,), f32)
+            gacc = T.alloc_local((1,), f32)            # a running prefix sum
             zr = T.alloc_shared((2, BV), f32)
             rd = T.alloc_local((2,), f32)              # a warp's partial dot products of one row
             A1 = T.alloc_fragment((BV,), f32)
@@ -262,10 +263,23 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         xs[0, d] = a * kf
                         xs[1, d] = a * qf * scale
                         xs[2, d] = T.cast(T.cast(qks[cb, 1, d], f16), f32) * qf * scale
-                    for d in T.Parallel(Kd):
-                        G[0, d] = 0.0
-                        for j in T.serial(P):  # rows ≥ m were zero-filled
-                            G[j + 1, d] = G[j, d] + rgs[cb, j, d]
+                    # prefix sums of the log-decays (rows ≥ m were zero-filled), each in the serial order of the
+                    # cumulative sum, the running sum in a register: GDN's one column by P threads (thread j sums
+                    # rows ≤ j; adding the 0.0 of rows past j changes nothing), KDA's K columns one per thread
+                    if kind == "gdn":
+                        for j in T.Parallel(P):
+                            gacc[0] = 0.0
+                            for i in T.unroll(P):
+                                gacc[0] = gacc[0] + T.if_then_else(i <= j, rgs[cb, i, 0], 0.0)
+                            G[j + 1, 0] = gacc[0]
+                        G[0, 0] = 0.0
+                    else:
+                        for d in T.Parallel(Kd):
+                            gacc[0] = 0.0
+                            G[0, d] = 0.0
+                            for j in T.serial(P):
+                                gacc[0] = gacc[0] + rgs[cb, j, d]
+                                G[j + 1, d] = gacc[0]
                     for d in T.Parallel(K):
                         gm = T.exp(G[m, gi(d)])
                         ys[0, d + d // 16 * 4] = css[cb, d] * gm * xs[0, d]
