@@ -29,6 +29,26 @@ def _nibble(T, byte, h):
     return T.if_then_else(h == 0, lo, hi)
 
 
+def _row_dots(T, LPR: int, RP: int, code_of):
+    """The register read's two sums per Z row (decode.py's zrows and the pipelined decode): lane lt of the row's
+    LPR lanes adds to acc (zeroed by the caller) its 16 codes (code_of(zbuf, ps, e), e < 16, as float) times its 16 key values of each vector,
+    a butterfly over the row's lanes, and lane 0 stores row ps · RP + r0 of zr."""
+
+    @T.macro
+    def row_dots(acc, yl, zr, zbuf, ps, r0, lt):
+        for e in T.unroll(16):
+            zz = code_of(zbuf, ps, e)
+            acc[0] += zz * yl[0, e]
+            acc[1] += zz * yl[1, e]
+        for st in T.unroll(LPR.bit_length() - 1):  # butterfly over the LPR lanes of the row
+            acc[0] += T.shfl_xor(acc[0], LPR >> (st + 1))
+            acc[1] += T.shfl_xor(acc[1], LPR >> (st + 1))
+        if lt == 0:
+            zr[0, ps * RP + r0] = acc[0]
+            zr[1, ps * RP + r0] = acc[1]
+    return row_dots
+
+
 def _zshape(cfg, NS):
     """Z's buffer shape: [slots, HV, V, K] V-first else [slots, HV, K, V]; INT4 halves the last axis."""
     last = (cfg.K if cfg.v_first else cfg.V) // (2 if cfg.mode == "leap" and cfg.zfmt == "int4" else 1)

@@ -28,7 +28,7 @@ import math
 from dataclasses import dataclass, replace
 
 from leapquant.kernels.boundary import boundary_program
-from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibbles, _zshape
+from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibbles, _row_dots, _zshape
 from leapquant.kernels.decode_pipelined import pipelined_decode_program, pipelined_programs
 from leapquant.kernels.naive import QMAX
 
@@ -51,6 +51,8 @@ def decode_program(cfg: DecodeConfig):
     zshape = _zshape(cfg, NS)
     zdt = ZDT[cfg.zfmt] if leap else "bfloat16"
     i4 = leap and cfg.zfmt == "int4"
+    # v4b's register read: codes are int8 in registers, lane group of K / 16 lanes per row
+    row_dots = _row_dots(T, K // 16, cfg.threads // (K // 16), lambda zl, ps, e: T.cast(zl[ps * 16 + e], "float32"))
     gshape = (N, HV) if kind == "gdn" else (N, HV, K)
     rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
     Rz = max(R, 1)
@@ -198,16 +200,7 @@ def decode_program(cfg: DecodeConfig):
                 for ps in T.unroll(NPASS):
                     acc[0] = 0.0
                     acc[1] = 0.0
-                    for e in T.unroll(16):
-                        zz = T.cast(zl[ps * 16 + e], f32)
-                        acc[0] += zz * yl[0, e]
-                        acc[1] += zz * yl[1, e]
-                    for st in T.unroll(LPR.bit_length() - 1):  # butterfly over the LPR lanes of the row
-                        acc[0] += T.shfl_xor(acc[0], LPR >> (st + 1))
-                        acc[1] += T.shfl_xor(acc[1], LPR >> (st + 1))
-                    if lt == 0:
-                        zr[0, ps * RP + r0] = acc[0]
-                        zr[1, ps * RP + r0] = acc[1]
+                    row_dots(acc, yl, zr, zl, ps, r0, lt)
             elif i4 and cfg.v_first:   # a byte holds keys 2e, 2e + 1 of one value row: both terms of the row's sum
                 Z1 = T.alloc_fragment((BV, K // 2), f32)
                 Z2 = T.alloc_fragment((BV, K // 2), f32)

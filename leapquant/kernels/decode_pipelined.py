@@ -15,7 +15,7 @@ it (:func:`pipelined_programs`) so that about ``blocks_per_sm`` programs run per
 """
 
 
-from leapquant.kernels.config import DecodeConfig, _T
+from leapquant.kernels.config import DecodeConfig, _T, _row_dots
 from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
 
 
@@ -88,6 +88,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                              "float32") - off
 
     naive_fixed_scale = T.float32(FIXED_SCALE)
+    row_dots = _row_dots(T, LPR, RP, lambda zc, ps, e: code(T, lambda w: zc[(0 if ZS else ps * WPL) + w], e))
 
     def fixed_bits(y, sc):
         """The bits of y · sc + 1.5 · 2^23 (one FMA): u = round(y · sc) + 2^22 in the low 23 (naive.zdot_int8_mma)."""
@@ -395,16 +396,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                             if ZS:   # one 16-byte (INT4: 8-byte) shared load per lane and pass
                                 for e in T.vectorized(WPL):
                                     zc[e] = Zs[cb, ps * RP + r0, lt * WPL + e]
-                            for e in T.unroll(16):
-                                zz = code(T, lambda w: zc[(0 if ZS else ps * WPL) + w], e)
-                                acc[0] += zz * yl[0, e]
-                                acc[1] += zz * yl[1, e]
-                            for st in T.unroll(LPR.bit_length() - 1):  # butterfly over the LPR lanes of the row
-                                acc[0] += T.shfl_xor(acc[0], LPR >> (st + 1))
-                                acc[1] += T.shfl_xor(acc[1], LPR >> (st + 1))
-                            if lt == 0:
-                                zr[0, ps * RP + r0] = acc[0]
-                                zr[1, ps * RP + r0] = acc[1]
+                            row_dots(acc, yl, zr, zc, ps, r0, lt)
                     for i in T.Parallel(BV):
                         A1[i] = Bss[cb, i] * zr[0, i] * invq
                         A2[i] = Bss[cb, i] * zr[1, i] * invq
