@@ -434,11 +434,16 @@ def _prep(q, k, v, g, beta, state_indices):
 class LeapDecoder:
     """Runs the per-window kernels on a :class:`leapquant.kernels.naive.LeapState` (on the GPU)."""
 
-    def __init__(self, cfg: DecodeConfig, target: str | None = None):
+    def __init__(self, cfg: DecodeConfig, target: str | None = None, kernels: tuple | None = None):
+        """`kernels`: (decode, boundary, small-batch boundary or None) callables in place of the compiled GPU kernels
+        (`cpu_emulation.emulated_decoder` runs this class's steps on the CPU that way)."""
         self.cfg = cfg
-        self.dec, self.bnd = compiled(cfg, target)
         self._target = target
-        self._bnd_small = None   # the v6 boundary for steps below cfg.small_batch requests (compiled when first used)
+        if kernels is None:
+            self.dec, self.bnd = compiled(cfg, target)
+            self._bnd_small = None   # the v6 boundary for steps below cfg.small_batch requests (compiled when used)
+        else:
+            self.dec, self.bnd, self._bnd_small = kernels
         self._dummy = {}
         self._lists = {}   # device -> (counters int32[2], list int32[cap], grid dummy int32[cap])
         self._par = 0      # which counter this step appends to (the decode zeroes the other one)

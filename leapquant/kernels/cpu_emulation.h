@@ -1,0 +1,253 @@
+// The CUDA that TileLang generates for leapquant's kernels, run on the CPU (leapquant/kernels/cpu_emulation.py).
+// One std::thread per CUDA thread of a block, blocks one after another; __syncthreads is a real barrier of the
+// block's threads, warp shuffles and tensor-core mma exchange through a per-warp scratch between two barriers of the
+// warp's 32 threads (so a shuffle or mma that not every lane reaches deadlocks, as on the GPU it is undefined).
+// cp.async copies complete at once (one legal schedule of the asynchronous copies: this is a functional check of
+// the generated code, not a race detector). Only what the kernels use is here.
+#pragma once
+#include <algorithm>
+#include <atomic>
+#include <barrier>
+#include <cmath>
+#include <math.h>
+#include <cstdint>
+#include <cstring>
+#include <functional>
+#include <map>
+#include <mutex>
+#include <memory>
+#include <thread>
+#include <type_traits>
+#include <vector>
+
+typedef unsigned char uchar;
+typedef unsigned int uint;
+
+struct emu_dim3 { unsigned x = 0, y = 0, z = 0; };
+inline thread_local emu_dim3 threadIdx, blockIdx;
+
+namespace emu {
+struct Block {
+  std::unique_ptr<std::barrier<>> all;
+  std::vector<std::unique_ptr<std::barrier<>>> warp;
+  std::vector<uint8_t> smem;
+  std::vector<uint32_t> scratch;   // per warp: 32 lanes x 16 words
+  std::mutex named_mutex;           // named barriers (bar.sync id, count), made when first reached
+  std::map<int, std::unique_ptr<std::barrier<>>> named;
+};
+inline thread_local Block* blk = nullptr;
+inline int lane() { return threadIdx.x & 31; }
+inline uint32_t* warp_scratch() { return blk->scratch.data() + (threadIdx.x >> 5) * 32 * 16; }
+inline void warp_sync() { blk->warp[threadIdx.x >> 5]->arrive_and_wait(); }
+inline uchar* shared() { return blk->smem.data(); }
+inline void named_sync(int id, int count) {
+  std::barrier<>* b;
+  {
+    std::lock_guard<std::mutex> lock(blk->named_mutex);
+    auto& slot = blk->named[id];
+    if (!slot) slot = std::make_unique<std::barrier<>>(count);
+    b = slot.get();
+  }
+  b->arrive_and_wait();
+}
+
+// grid (gx, gy, gz) of blocks of bx threads, smem bytes of dynamic shared memory each; body() is the kernel call
+inline void run(unsigned gx, unsigned gy, unsigned gz, unsigned bx, size_t smem, const std::function<void()>& body) {
+  for (unsigned z = 0; z < gz; ++z)
+    for (unsigned y = 0; y < gy; ++y)
+      for (unsigned x = 0; x < gx; ++x) {
+        Block b;
+        b.all = std::make_unique<std::barrier<>>(bx);
+        for (unsigned w = 0; w < (bx + 31) / 32; ++w) b.warp.push_back(std::make_unique<std::barrier<>>(32));
+        b.smem.assign(smem, 0xA5);          // poison: a read before any write shows up as garbage
+        b.scratch.assign(((bx + 31) / 32) * 32 * 16, 0);
+        std::vector<std::thread> ts;
+        for (unsigned t = 0; t < bx; ++t)
+          ts.emplace_back([&, t] {
+            blk = &b;
+            threadIdx = {t, 0, 0};
+            blockIdx = {x, y, z};
+            body();
+          });
+        for (auto& th : ts) th.join();
+      }
+}
+}  // namespace emu
+
+#define __syncthreads() (emu::blk->all->arrive_and_wait())
+
+template <class T>
+T __shfl_xor_sync(unsigned, T v, int mask, int width = 32) {
+  static_assert(sizeof(T) <= 8, "shuffle of a word or two");
+  uint32_t* s = emu::warp_scratch();
+  int l = emu::lane();
+  std::memcpy(s + 16 * l, &v, sizeof(T));
+  emu::warp_sync();
+  T r;
+  int src = (l & ~(width - 1)) | ((l ^ mask) & (width - 1));
+  std::memcpy(&r, s + 16 * src, sizeof(T));
+  emu::warp_sync();
+  return r;
+}
+
+inline uint __byte_perm(uint x, uint y, uint s) {
+  uint8_t b[8];
+  std::memcpy(b, &x, 4);
+  std::memcpy(b + 4, &y, 4);
+  uint r = 0;
+  for (int i = 0; i < 4; ++i) r |= uint(b[(s >> (4 * i)) & 7]) << (8 * i);
+  return r;
+}
+
+inline float __frcp_rn(float x) { return 1.0f / x; }
+inline float __fmul_rn(float a, float b) { return a * b; }
+inline float __fmaf_rn(float a, float b, float c) { return std::fma(a, b, c); }
+// expf, fabsf, sqrtf: the C library's (<cmath> declares them globally)
+template <class A, class B> inline auto max(A a, B b) { return a > b ? a : b; }
+template <class A, class B> inline auto min(A a, B b) { return a < b ? a : b; }
+
+struct bfloat16_t;
+struct half_t {
+  _Float16 h;
+  half_t() = default;
+  half_t(float f) : h((_Float16)f) {}
+  half_t(bfloat16_t b);
+  operator float() const { return (float)h; }
+};
+struct bfloat16_t {
+  uint16_t b;
+  bfloat16_t() = default;
+  bfloat16_t(float f) {
+    uint32_t u;
+    std::memcpy(&u, &f, 4);
+    if ((u & 0x7fffffff) > 0x7f800000) b = uint16_t((u >> 16) | 0x40);   // NaN stays NaN
+    else b = uint16_t((u + 0x7fff + ((u >> 16) & 1)) >> 16);              // round to nearest even
+  }
+  operator float() const {
+    uint32_t u = uint32_t(b) << 16;
+    float f;
+    std::memcpy(&f, &u, 4);
+    return f;
+  }
+};
+inline half_t::half_t(bfloat16_t b) : h((_Float16)(float)b) {}
+
+struct alignas(16) int4 { int x, y, z, w; };
+struct alignas(16) uint4 { uint x, y, z, w; };
+struct alignas(16) float4 { float x, y, z, w; };
+struct alignas(8) int2 { int x, y; };
+struct alignas(8) uint2 { uint x, y; };
+struct alignas(8) float2 { float x, y; };
+
+inline int AtomicAddRet(int* p, int v) { return std::atomic_ref<int>(*p).fetch_add(v); }
+struct uint1 { uint x; };
+struct half2 { half_t x, y; };
+inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z, w}; }
+inline float2 make_float2(float x, float y) { return {x, y}; }
+inline uint1 make_uint1(uint x) { return {x}; }
+inline uint2 make_uint2(uint x, uint y) { return {x, y}; }
+inline uint __pack_half2(half_t a, half_t b) {
+  uint16_t lo, hi;
+  std::memcpy(&lo, &a, 2);
+  std::memcpy(&hi, &b, 2);
+  return uint(lo) | (uint(hi) << 16);
+}
+inline float2 __half22float2(half2 h) { return {float(h.x), float(h.y)}; }
+inline int4 make_int4(int x, int y, int z, int w) { return {x, y, z, w}; }
+
+namespace tl {
+enum class DataType { kInt8, kUInt8, kInt32, kFloat16, kBFloat16, kFloat32 };
+
+template <int N> inline void cp_async_gs(void* dst, const void* src) { std::memcpy(dst, src, N); }
+template <int N> inline void cp_async_gs_conditional(void* dst, const void* src, bool pred) {
+  if (pred) std::memcpy(dst, src, N);
+  else std::memset(dst, 0, N);
+}
+inline void __sync_thread_partial(int barrier_id = 0, int thread_count = 0) { emu::named_sync(barrier_id, thread_count); }
+
+inline float clamp(float x, float lo, float hi) {
+  if (std::isnan(x)) return x;
+  if (std::isnan(lo)) return lo;
+  if (std::isnan(hi)) return hi;
+  return std::fmin(std::fmax(x, lo), hi);
+}
+
+// one unit repeated across a wider vector type (tl_templates/cuda/common.h)
+template <class V, class U> inline V broadcast(const U unit) {
+  static_assert(sizeof(V) % sizeof(U) == 0, "vector size a multiple of the unit");
+  V r;
+  for (size_t i = 0; i < sizeof(V) / sizeof(U); ++i) std::memcpy(reinterpret_cast<char*>(&r) + i * sizeof(U), &unit, sizeof(U));
+  return r;
+}
+
+struct SumOp { template <class T> T operator()(const T& x, const T& y) const { return x + y; } };
+struct MaxOp { template <class T> T operator()(const T& x, const T& y) const { return x > y ? x : y; } };
+struct MinOp { template <class T> T operator()(const T& x, const T& y) const { return x < y ? x : y; } };
+
+// a named barrier over the whole block (the only kind the kernels use); a partial one would need its own barrier
+template <int N> struct NamedBarrier {
+  template <int id> static void sync() {
+    if (N != int(emu::blk->warp.size()) * 32) std::abort();   // not the whole block: not emulated
+    __syncthreads();
+  }
+};
+struct SyncThreadsBarrier { template <int id> static void sync() { __syncthreads(); } };
+
+// TileLang's butterfly all-reduce (tl_templates/cuda/reduce.h), the same steps: through shared memory across warps,
+// by shuffles within one
+template <class Reducer, int threads, int scale, int thread_offset = 0, class Barrier = SyncThreadsBarrier,
+          int batch_size = 1, int workspace_stride = 0>
+struct AllReduce {
+  template <class T> static T run(T x, T* red_buf = nullptr) {
+    if constexpr (threads == scale) {
+      return x;
+    } else {
+      constexpr int offset = threads / 2;
+      if constexpr (offset >= 32) {
+        Barrier::template sync<1>();
+        red_buf[threadIdx.x - thread_offset] = x;
+        Barrier::template sync<2>();
+        x = Reducer()(x, red_buf[(threadIdx.x - thread_offset) ^ offset]);
+      } else {
+        x = Reducer()(x, __shfl_xor_sync(0xffffffffu, x, offset));
+      }
+      if constexpr (offset == scale) return x;
+      else return AllReduce<Reducer, threads / 2, scale, thread_offset, Barrier, batch_size, workspace_stride>::run(
+          x, red_buf);
+    }
+  }
+};
+
+inline void cp_async_commit() {}
+template <int N> inline void cp_async_wait() {}
+
+// mma.m16n8k32 s8 x s8 + s32, A row-major, B column-major (PTX ISA fragment layouts: a lane (group g = lane / 4,
+// t = lane % 4) holds A[g][4t..4t+3], A[g+8][4t..], A[g][4t+16..], A[g+8][4t+16..]; B[4t..4t+3][g], B[4t+16..][g];
+// C[g][2t, 2t+1], C[g+8][2t, 2t+1]) — the layout the GPU tests confirmed
+template <DataType A, DataType B, DataType C, int M, int N, int K, bool TA, bool TB, bool Sat = false>
+inline void mma_sync(unsigned* c, const unsigned* a, const unsigned* b) {
+  static_assert(A == DataType::kInt8 && B == DataType::kInt8 && C == DataType::kInt32 && M == 16 && N == 8 &&
+                K == 32 && !TA && TB && !Sat, "only the INT8 m16n8k32 mma is emulated");
+  uint32_t* s = emu::warp_scratch();
+  int l = emu::lane();
+  for (int i = 0; i < 4; ++i) s[16 * l + i] = a[i];
+  for (int i = 0; i < 2; ++i) s[16 * l + 4 + i] = b[i];
+  emu::warp_sync();
+  auto a_at = [&](int r, int k) {
+    uint32_t w = s[16 * ((r % 8) * 4 + (k % 16) / 4) + (r >= 8 ? 1 : 0) + (k >= 16 ? 2 : 0)];
+    return int(int8_t(w >> (8 * (k % 4))));
+  };
+  auto b_at = [&](int k, int n) {
+    uint32_t w = s[16 * (n * 4 + (k % 16) / 4) + 4 + (k >= 16 ? 1 : 0)];
+    return int(int8_t(w >> (8 * (k % 4))));
+  };
+  int g = l / 4, t = l % 4;
+  for (int i = 0; i < 4; ++i) {
+    int r = g + (i >= 2 ? 8 : 0), n = 2 * t + (i % 2);
+    int32_t acc = int32_t(c[i]);
+    for (int k = 0; k < 32; ++k) acc += a_at(r, k) * b_at(k, n);
+    c[i] = unsigned(acc);
+  }
+  emu::warp_sync();
+}
+}  // namespace tl

@@ -1,0 +1,208 @@
+"""Run the CUDA that TileLang generates for a kernel on the CPU, so that CI — which has no GPU — executes the decode
+kernels and holds them to the PyTorch reference, not only compiles them.
+
+The generated source is compiled by the host C++ compiler against ``cpu_emulation.h`` (one thread per CUDA thread,
+real block barriers, warp shuffles and INT8 tensor-core mma emulated per warp, cp.async completing at once). It is a
+functional check of the generated code — indexing, layouts, predicates, the digit arithmetic of the tensor-core
+path, the request walk of the persistent decode — not a race detector and not a timing tool. A kernel whose threads
+miss a barrier or a shuffle deadlocks; the call runs in a child process and reports that as a timeout.
+"""
+from __future__ import annotations
+
+import ctypes
+import hashlib
+import multiprocessing as mp
+import os
+import re
+import shutil
+import subprocess
+import tempfile
+from dataclasses import dataclass
+from pathlib import Path
+
+import torch
+
+HEADER = Path(__file__).with_name("cpu_emulation.h")
+CXX = shutil.which("g++") or shutil.which("c++")
+SHARED_BYTES = 232_448          # an H100/H200 SM's shared memory: every block gets it all
+_KERNEL = re.compile(r'extern "C" __global__ void (?:__launch_bounds__\([^)]*\) )?(\w+)\(([^)]*)\) \{')
+_SHARED = re.compile(r"extern __shared__ __align__\(\d+\) ([\w ]+?) (\w+)\[\];")
+
+
+@dataclass(frozen=True)
+class Param:
+    name: str
+    ctype: str         # as declared, without __restrict__ ("const float*", "int", ...)
+
+    @property
+    def pointer(self) -> bool:
+        return self.ctype.endswith("*")
+
+
+@dataclass(frozen=True)
+class EmulatedKernel:
+    library: str       # path of the compiled shared library
+    name: str
+    params: tuple[Param, ...]
+
+
+def translate(cuda_source: str) -> tuple[str, str, tuple[Param, ...]]:
+    """(C++ source, kernel name, parameters) of TileLang's generated CUDA for one kernel."""
+    decl = cuda_source.index('extern "C"')
+    body = cuda_source[cuda_source.index("\n", decl) + 1:]      # drop the includes and the forward declaration
+    m = _KERNEL.search(body)
+    if m is None:
+        raise ValueError("no `extern \"C\" __global__` kernel definition found in the generated source")
+    name, plist = m.group(1), m.group(2)
+    params = []
+    for p in plist.split(","):
+        p = p.replace("__restrict__", "").strip()
+        pm = re.fullmatch(r"(.*?[\w*])\s*(\w+)", p)
+        if pm is None:
+            raise ValueError(f"cannot parse kernel parameter {p!r}")
+        params.append(Param(pm.group(2), re.sub(r"\s*\*", "*", pm.group(1)).strip()))
+    body = body.replace(m.group(0), f"static void {name}({plist}) {{", 1)
+    body, n = _SHARED.subn(r"\1* \2 = (\1*)emu::shared();", body)
+    if n > 1:
+        raise ValueError("more than one dynamic shared buffer")
+    args = ", ".join(f"({p.ctype})a[{i}]" if p.pointer else f"*({p.ctype}*)a[{i}]" for i, p in enumerate(params))
+    launcher = (f'\nextern "C" void emu_launch(void** a, unsigned gx, unsigned gy, unsigned gz, unsigned bx, '
+                f'unsigned long smem) {{\n  emu::run(gx, gy, gz, bx, smem, [&] {{ {name}({args}); }});\n}}\n')
+    return f'#include "{HEADER}"\n' + body + launcher, name, tuple(params)
+
+
+def build(cuda_source: str, cache_dir: str | None = None) -> EmulatedKernel:
+    """Compile the generated CUDA of one kernel for the CPU (cached by source)."""
+    if CXX is None:
+        raise RuntimeError("no host C++ compiler (g++) for the CPU emulation")
+    cpp, name, params = translate(cuda_source)
+    key = hashlib.sha1((cpp + HEADER.read_text()).encode()).hexdigest()[:16]
+    cache = Path(cache_dir or os.path.join(tempfile.gettempdir(), "leapquant-emu"))
+    cache.mkdir(parents=True, exist_ok=True)
+    lib = cache / f"{name}-{key}.so"
+    if not lib.exists():
+        src = cache / f"{name}-{key}.cpp"
+        src.write_text(cpp)
+        tmp = lib.with_suffix(f".{os.getpid()}.tmp")
+        res = subprocess.run([CXX, "-std=c++20", "-O1", "-fPIC", "-shared", "-pthread", "-w", str(src), "-o", str(tmp)],
+                             capture_output=True, text=True, timeout=600)
+        if res.returncode:
+            raise RuntimeError(f"the emulated kernel {name} did not compile:\n{res.stderr[-4000:]}")
+        os.replace(tmp, lib)        # atomic: a concurrent build never sees half a library
+    return EmulatedKernel(str(lib), name, params)
+
+
+def _call(library: str, argv: list, grid: tuple[int, int, int], threads: int, smem: int) -> None:
+    lib = ctypes.CDLL(library)
+    arr = (ctypes.c_void_p * len(argv))(*[ctypes.cast(ctypes.pointer(a), ctypes.c_void_p) if not isinstance(a, int)
+                                          else a for a in argv])
+    lib.emu_launch(arr, ctypes.c_uint(grid[0]), ctypes.c_uint(grid[1]), ctypes.c_uint(grid[2]),
+                   ctypes.c_uint(threads), ctypes.c_ulong(smem))
+
+
+_SCALAR = {"int": ctypes.c_int, "float": ctypes.c_float, "int64_t": ctypes.c_int64, "uint": ctypes.c_uint}
+
+
+def launch(kernel: EmulatedKernel, args: dict, grid: tuple[int, int, int], threads: int, *,
+           smem: int = SHARED_BYTES, timeout_s: float = 300.0) -> None:
+    """Run `kernel` on `grid` blocks of `threads` threads. `args` maps every kernel parameter name to a CPU tensor
+    (contiguous, in shared memory so that the child process's writes come back) or a Python number. The call runs
+    in a forked child; one that does not finish in `timeout_s` (a barrier or shuffle some threads never reach) is
+    killed and raised as TimeoutError."""
+    missing = [p.name for p in kernel.params if p.name not in args]
+    if missing:
+        raise ValueError(f"kernel {kernel.name} needs arguments {missing}")
+    argv = []
+    for p in kernel.params:
+        a = args[p.name]
+        if p.pointer:
+            if not isinstance(a, torch.Tensor) or a.device.type != "cpu" or not a.is_contiguous():
+                raise ValueError(f"argument {p.name} must be a contiguous CPU tensor, got {type(a).__name__}")
+            if not a.is_shared():
+                raise ValueError(f"argument {p.name} must be in shared memory (tensor.share_memory_()) so that the "
+                                 "emulation's writes reach this process")
+            argv.append(a.data_ptr())
+        else:
+            if p.ctype not in _SCALAR:
+                raise ValueError(f"unsupported scalar type {p.ctype} of {p.name}")
+            argv.append(_SCALAR[p.ctype](a))
+    child = mp.get_context("fork").Process(target=_call, args=(kernel.library, argv, grid, threads, smem))
+    child.start()
+    child.join(timeout_s)
+    if child.is_alive():
+        child.kill()
+        child.join()
+        raise TimeoutError(f"emulated kernel {kernel.name} did not finish in {timeout_s:.0f} s (threads waiting at a "
+                           "barrier or shuffle that others never reach?)")
+    if child.exitcode:
+        raise RuntimeError(f"emulated kernel {kernel.name} crashed (exit code {child.exitcode})")
+
+
+class EmulatedProgram:
+    """A TileLang prim_func called like its compiled GPU kernel — positional arguments in the prim_func's order,
+    dynamic sizes taken from the tensors' shapes — but run by the CPU emulation. Tensors that are not in shared
+    memory are copied in and their contents copied back after the call (views write through)."""
+
+    def __init__(self, prim_func, arch: str = "sm_90"):
+        import tilelang
+        from tilelang import tvm
+        self._tvm = tvm
+        self.func = prim_func
+        src = tilelang.compile(prim_func, target={"kind": "cuda", "arch": arch}).get_kernel_source()
+        lb = re.search(r"__launch_bounds__\((\d+)", src)
+        if lb is None:
+            raise ValueError("the generated kernel has no __launch_bounds__ (its block size)")
+        self.threads = int(lb.group(1))
+        self.kernel = build(src)
+        tir = tvm.tirx
+        self.names, self.dims = [], {}
+        for p in prim_func.params:
+            buf = prim_func.buffer_map.get(p)
+            self.names.append(buf.name if buf is not None else p.name)
+            for d in (buf.shape if buf is not None else ()):
+                if isinstance(d, tir.Var):
+                    self.dims.setdefault(d.name, d)
+        self.grid = {}
+
+        def visit(n):
+            if isinstance(n, tir.For) and n.thread_binding is not None and n.thread_binding.thread_tag.startswith("blockIdx"):
+                self.grid[n.thread_binding.thread_tag] = n.extent
+        tir.stmt_functor.post_order_visit(prim_func.body, visit)
+
+    def __call__(self, *args):
+        tir = self._tvm.tirx
+        if len(args) != len(self.names):
+            raise ValueError(f"expected {len(self.names)} arguments ({', '.join(self.names)}), got {len(args)}")
+        named, sizes = {}, {}
+        for name, a, p in zip(self.names, args, self.func.params):
+            named[name] = a
+            buf = self.func.buffer_map.get(p)
+            if buf is not None:
+                for d, n in zip(buf.shape, a.shape):
+                    if isinstance(d, tir.Var):
+                        sizes[d.name] = int(n)
+        an = self._tvm.arith.Analyzer()
+        sub = {self.dims[k]: tir.IntImm("int32", v) for k, v in sizes.items()}
+        grid = [int(an.simplify(tir.stmt_functor.substitute(self.grid.get(f"blockIdx.{a}", tir.IntImm("int32", 1)), sub)))
+                for a in "xyz"]
+        shared = {}
+        for name, a in named.items():
+            if isinstance(a, torch.Tensor):
+                shared[name] = a if (a.is_shared() and a.is_contiguous()) else a.contiguous().clone().share_memory_()
+        launch(self.kernel, {**named, **shared, **sizes}, tuple(grid), self.threads)
+        for name, a in named.items():
+            if isinstance(a, torch.Tensor) and shared[name] is not a:
+                a.copy_(shared[name])
+
+
+def emulated_decoder(cfg, sms: int = 132):
+    """A :class:`leapquant.kernels.decode.LeapDecoder` whose kernels run on the CPU emulation: its `step` — the
+    host logic included (boundary lists, the pipelined grid for `sms` SMs, the small-batch switch) — on CPU tensors."""
+    from dataclasses import replace
+
+    from leapquant.kernels.boundary import boundary_program
+    from leapquant.kernels.decode import LeapDecoder, decode_program
+    small = EmulatedProgram(boundary_program(replace(cfg, bv7=False))) if cfg.bv7 and cfg.small_batch else None
+    d = LeapDecoder(cfg, kernels=(EmulatedProgram(decode_program(cfg)), EmulatedProgram(boundary_program(cfg)), small))
+    d._sms[torch.device("cpu")] = sms
+    return d
