@@ -146,6 +146,12 @@ inline float4 make_float4(float x, float y, float z, float w) { return {x, y, z,
 inline float2 make_float2(float x, float y) { return {x, y}; }
 inline uint1 make_uint1(uint x) { return {x}; }
 inline uint2 make_uint2(uint x, uint y) { return {x, y}; }
+inline uint4 make_uint4(uint x, uint y, uint z, uint w) { return {x, y, z, w}; }
+struct __nv_bfloat162 { bfloat16_t x, y; };
+inline uint __pack_nv_bfloat162(bfloat16_t a, bfloat16_t b) { return uint(a.b) | (uint(b.b) << 16); }
+inline float2 __bfloat1622float2(__nv_bfloat162 h) { return {float(h.x), float(h.y)}; }
+inline __nv_bfloat162 __float22bfloat162_rn(float2 f) { return {bfloat16_t(f.x), bfloat16_t(f.y)}; }
+inline half2 __float22half2_rn(float2 f) { return {half_t(f.x), half_t(f.y)}; }
 inline uint __pack_half2(half_t a, half_t b) {
   uint16_t lo, hi;
   std::memcpy(&lo, &a, 2);

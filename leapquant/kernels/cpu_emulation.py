@@ -206,3 +206,9 @@ def emulated_decoder(cfg, sms: int = 132):
     d = LeapDecoder(cfg, kernels=(EmulatedProgram(decode_program(cfg)), EmulatedProgram(boundary_program(cfg)), small))
     d._sms[torch.device("cpu")] = sms
     return d
+
+
+def emulated_perstep_decoder(cfg):
+    """A :class:`leapquant.kernels.decode.PerStepDecoder` (Table 2's per-step baselines) run by the CPU emulation."""
+    from leapquant.kernels.decode import PerStepDecoder, perstep_program
+    return PerStepDecoder(cfg, kernel=EmulatedProgram(perstep_program(cfg)))

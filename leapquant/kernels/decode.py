@@ -540,9 +540,10 @@ class LeapDecoder:
 
 
 class PerStepDecoder:
-    def __init__(self, cfg: PerStepConfig, target: str | None = None):
+    def __init__(self, cfg: PerStepConfig, target: str | None = None, kernel=None):
+        """`kernel`: a callable in place of the compiled GPU kernel (`cpu_emulation.emulated_perstep_decoder`)."""
         self.cfg = cfg
-        self.kern = compiled_perstep(cfg, target)
+        self.kern = compiled_perstep(cfg, target) if kernel is None else kernel
 
     def step(self, st, q, k, v, g, beta, state_indices, scale: float | None = None, out=None):
         import torch

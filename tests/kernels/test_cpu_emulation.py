@@ -27,6 +27,21 @@ def test_emulated_kernels_match_reference(kind, kw):
     assert w["out"] < 1e-4, w       # the emulation computes in FP32 like the GPU: far inside the 1e-3 bound
 
 
+def test_emulated_ablation_kernels_match_reference():
+    """Table 2's other kernels: the per-window BF16 state (window_bf16) and the per-step INT8 / BF16 baselines."""
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels import cpu_emulation as ce
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import PerStepConfig
+    cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32")
+    w = kb.check_decode(cfg, N=5, windows=1, device="cpu", decoder=ce.emulated_decoder(cfg), seed=4)
+    assert kb.check_ok(w), w
+    for kind, mode, v_first in (("gdn", "int8", True), ("gdn", "bf16", True)):
+        pc = PerStepConfig(kind=kind, H=2, HV=4, mode=mode, v_first=v_first, out_dtype="float32")
+        w = kb.check_perstep(pc, N=5, steps=3, device="cpu", decoder=ce.emulated_perstep_decoder(pc))
+        assert w["out"] <= 1e-3 and not w["nan"] and w["state"] <= 1e-3, (kind, mode, w)
+
+
 def test_emulation_reports_a_shuffle_some_lanes_never_reach(tmp_path):
     """A shuffle inside a branch that half the warp skips is undefined on the GPU; the emulation deadlocks and
     launch() turns that into a TimeoutError instead of hanging the test run."""
