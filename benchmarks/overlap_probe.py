@@ -1,0 +1,122 @@
+"""Would running the boundary beside the next step's decode pay? (NOTES.md, "The overlap, made concrete".)
+
+Times, on one GPU, the decode launch of one pool (all N requests, boundary skipped) and the boundary launch of
+another pool (its N/p requests at their window's end), each alone, one after the other, and at the same time on two
+streams — all as CUDA-graph replays, the two pools disjoint so that nothing races. The decode is timed at its
+default programs per SM and with fewer (decode_blocks), which leaves shared memory for boundary programs beside it.
+If "concurrent" lands near max(decode, boundary) rather than their sum, the overlap design is worth building.
+
+    source .devbundle/setup.sh && python benchmarks/overlap_probe.py --out $OUT [--batches 32,256,512]
+
+Writes $OUT/overlap.json and prints a table. Timing only: no result here is a correctness check.
+"""
+import argparse
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+import torch  # noqa: E402
+
+from leapquant.kernels import bench as kb  # noqa: E402
+from leapquant.kernels.decode import DecodeConfig, LeapDecoder  # noqa: E402
+
+
+def boundary_launch(dec: LeapDecoder, st, N: int, device):
+    """The boundary launch of `dec` for pool `st`, after one decode step (boundary skipped) filled its list."""
+    gen = torch.Generator(device=device).manual_seed(7)
+    x = kb.make_inputs(dec.cfg.kind, N, dec.cfg.H, dec.cfg.HV, dec.cfg.K, dec.cfg.V, device, gen)
+    idx = torch.arange(N, device=device, dtype=torch.int32)
+    wnext = torch.empty(N, dtype=torch.int32, device=device)
+    dec.step(st, *x, idx, wnext=wnext, boundary=False)      # appends the requests at p - 1 to list parity `par`
+    par = 1 - dec._par
+    cnt, lst, gsz = dec._buffers(N, st.Z.device)     # keyed by the tensors' device ("cuda" is not "cuda:0")
+    C = dec.boundary_programs(N)
+    bnd = dec.bnd
+    if dec.cfg.bv7 and N < dec.cfg.small_batch:
+        from dataclasses import replace
+
+        from leapquant.kernels.decode import compiled_boundary
+        bnd = compiled_boundary(replace(dec.cfg, bv7=False))
+    Kc, Uc = dec._comp(st)
+
+    if int(cnt[par]) != sum(1 for m in st.window_pos.tolist() if m == dec.cfg.p - 1):
+        raise RuntimeError("the boundary list does not hold the requests at their window's end")
+
+    def run():   # idempotent: positions are set from the same wnext, the same requests refit again
+        bnd(idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg)
+    return run
+
+
+def decode_launch(dec: LeapDecoder, st, N: int, device):
+    gen = torch.Generator(device=device).manual_seed(8)
+    x = kb.make_inputs(dec.cfg.kind, N, dec.cfg.H, dec.cfg.HV, dec.cfg.K, dec.cfg.V, device, gen)
+    idx = torch.randperm(N, device=device, generator=gen).to(torch.int32)
+    out = torch.empty(N, dec.cfg.HV, dec.cfg.V, dtype=torch.bfloat16, device=device)
+    wnext = torch.empty(N, dtype=torch.int32, device=device)
+
+    def run():   # two steps per call: the list counter's parity is back where it started (graph replays)
+        for _ in range(2):
+            dec.step(st, *x, idx, out=out, wnext=wnext, boundary=False)
+    return run
+
+
+def probe(kind: str, N: int, decode_blocks: int | None, device="cuda") -> dict:
+    gen = torch.Generator(device=device).manual_seed(1)
+    cfg = DecodeConfig(kind=kind, p=16, r=4)
+    dcfg = cfg if decode_blocks is None else DecodeConfig(kind=kind, p=16, r=4, dminblocks=decode_blocks)
+    dec_a, dec_b = LeapDecoder(dcfg), LeapDecoder(cfg)
+    pool_a, pool_b = kb._leap_pool(dcfg, N, device, gen), kb._leap_pool(cfg, N, device, gen)
+    dec = decode_launch(dec_a, pool_a, N, device)
+    bnd = boundary_launch(dec_b, pool_b, N, device)
+    side = torch.cuda.Stream()
+
+    def serial():
+        dec()
+        bnd()
+        bnd()
+
+    def concurrent():   # fork: the boundary (twice, as the decode runs two steps) on a side stream, then join
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            bnd()
+            bnd()
+        dec()
+        torch.cuda.current_stream().wait_stream(side)
+
+    for f in (dec, bnd, serial, concurrent):
+        f()
+    torch.cuda.synchronize()
+    t = {name: kb._do_bench(f, graphs=True) / 2 for name, f in
+         (("decode", dec), ("boundary", lambda: (bnd(), bnd())), ("serial", serial), ("concurrent", concurrent))}
+    return dict(kind=kind, batch=N, decode_blocks=dcfg.dminblocks, **{f"us_{k}": v for k, v in t.items()},
+                ideal=max(t["decode"], t["boundary"]), saved=1 - t["concurrent"] / t["serial"])
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--out", default=os.environ.get("OUT", "."))
+    ap.add_argument("--batches", default="32,256,512")
+    ap.add_argument("--kinds", default="gdn,kda")
+    ap.add_argument("--decode-blocks", default="default,2", help="decode programs per SM: 'default' and/or numbers")
+    args = ap.parse_args()
+    rows = []
+    for kind in args.kinds.split(","):
+        for N in (int(b) for b in args.batches.split(",")):
+            for db in args.decode_blocks.split(","):
+                try:
+                    rows.append(probe(kind, N, None if db == "default" else int(db)))
+                except Exception as e:   # one failing shape must not cost the others
+                    rows.append(dict(kind=kind, batch=N, decode_blocks=db, error=f"{type(e).__name__}: {e}"[:1000]))
+                r = rows[-1]
+                print(" ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in r.items()), flush=True)
+    path = os.path.join(args.out, "overlap.json")
+    tmp = path + ".tmp"
+    with open(tmp, "w") as f:
+        json.dump({"gpu": torch.cuda.get_device_name(), "rows": rows}, f, indent=1)
+    os.replace(tmp, path)
+
+
+if __name__ == "__main__":
+    main()
