@@ -128,10 +128,11 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               bv: Optional[int] = typer.Option(None, help="value rows per program (default: the config's, V on the v7 decode)"),
               threads: Optional[int] = typer.Option(None, help="threads per decode program (default: the config's)"),
               zfmt: str = typer.Option("int8", help="residual elements: int8 | int4 | fp8e4m3"),
-              v4_boundary: bool = typer.Option(False, help="the v4 boundary instead of the default v6 (NOTES.md)"),
+              v4_boundary: bool = typer.Option(False, help="the v4 boundary instead of the default v7 (v6 below small_batch requests; NOTES.md)"),
               sweeps: bool = typer.Option(False, help="p in {4,8,16,32} and r in {2,4,8,16} at batch 256"),
               ablations: bool = typer.Option(True, help="per-step INT8/BF16 and per-window BF16 at batch 256"),
-              graphs: bool = typer.Option(False, help="time CUDA-graph replays (no host overhead; NOT yet run on a GPU)"),
+              graphs: bool = typer.Option(True, help="time CUDA-graph replays, as serving engines run decode (no host "
+                                                 "overhead: eager timing is host-bound at batch 32); --no-graphs: eager"),
               as_json: bool = typer.Option(False, "--json", help="print JSON rows"),
               png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip)")):
     """Time the kernels against FLA's FP32 fused_recurrent kernels (both layouts) in the same run."""
