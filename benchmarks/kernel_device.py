@@ -40,6 +40,7 @@ ap.add_argument("--sweep-r", default="2,4,8")
 ap.add_argument("--sweep-p", default="")
 ap.add_argument("--budget-s", type=float, default=250.0)
 ap.add_argument("--graphs", action="store_true", help="time CUDA-graph replays (kernels.bench._do_bench)")
+ap.add_argument("--layers", type=int, default=0, help="also time that many layers, boundaries in line and on a side stream")
 ap.add_argument("--bv4", action="store_true", help="with --profile-only: the v4 boundary (default: v7)")
 ap.add_argument("--v4b", action="store_true", help="with --profile-only: the v4b decode instead of the default v8")
 ap.add_argument("--bv5", action="store_true", help="with --profile-only: the v5 boundary instead of the default v7")
@@ -197,7 +198,7 @@ if not args.no_bench:
                    BV=args.bv, threads=args.threads, full_grid=args.full_grid, extra=EXTRAS,
                    sweep_p=[int(x) for x in args.sweep_p.split(",") if x],
                    sweep_r=[int(x) for x in args.sweep_r.split(",") if x],
-                   deadline=T0 + args.budget_s, on_row=on_row, graphs=args.graphs)
+                   deadline=T0 + args.budget_s, on_row=on_row, graphs=args.graphs, layers=args.layers)
     results["bench"] = res
     dump()
     try:

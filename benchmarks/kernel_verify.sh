@@ -9,7 +9,7 @@ set -u
 R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)
 SEL_A="v5 or other_residual or one_program"
-SEL_B="pipelined_decode_matches or batch_512"
+SEL_B="pipelined_decode_matches or batch_512 or side_stream"
 SEL_D="z_in_shared or pipelined_decode_int4 or cuda_graph or tensor_cores"
 ( export CUDA_VISIBLE_DEVICES=0
   timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py -k "$SEL_A" > $R/pytest_a.txt 2>&1 &

@@ -277,6 +277,32 @@ def bench_leap(cfg, N, device="cuda", decoder=None, graphs=False):
     return us, us_nb, leap_bytes(cfg, N)
 
 
+def bench_leap_layers(cfg, N, layers=4, overlap=True, device="cuda", graphs=False):
+    """µs per layer and step of `layers` independent layers stepped in turn (as a model runs them), each layer's
+    boundary on a side stream when `overlap` (LeapDecoder.step's boundary_stream: it overlaps the next layers'
+    decodes) or in line. Returns (µs per layer-step, bytes per layer-step)."""
+    from leapquant.kernels.decode import LeapDecoder
+    gen = torch.Generator(device=device).manual_seed(1)
+    decs = [LeapDecoder(cfg) for _ in range(layers)]
+    pools = [_leap_pool(cfg, N, device, gen) for _ in range(layers)]
+    x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
+    idx = torch.randperm(N, device=device, generator=gen).to(torch.int32)
+    out = torch.empty(N, cfg.HV, cfg.V, dtype=torch.bfloat16, device=device)
+    wnext = [torch.empty(N, dtype=torch.int32, device=device) for _ in range(layers)]
+    side = torch.cuda.Stream(device=device) if overlap else None
+    nsteps = cfg.p if cfg.p % 2 == 0 else 2 * cfg.p   # even: the list counters' parity survives graph replays
+
+    def fn():
+        for _ in range(nsteps):
+            for lay in range(layers):
+                decs[lay].step(pools[lay], *x, idx, out=out, wnext=wnext[lay], boundary_stream=side)
+        for d in decs:
+            d.join()
+    fn()
+    torch.cuda.synchronize()
+    return _do_bench(fn, graphs=graphs) / (nsteps * layers), leap_bytes(cfg, N)
+
+
 def profile_steps(cfg, N, steps=3, device="cuda"):
     """A few steady-state steps (N/p requests at their boundary each) on one pool, for ncu to capture."""
     from leapquant.kernels.decode import LeapDecoder
@@ -325,14 +351,16 @@ def extra_config(c, kind, **kw):
 def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablations=True, ablation_batch=256,
           sweeps=False, sweep_batch=256, layouts=(True, False), BV=None, threads=None, log=print,
           sweep_p=(4, 8, 16, 32), sweep_r=(2, 4, 8, 16), full_grid=False, extra=(), deadline=None, on_row=None,
-          zfmt="int8", bv5=None, bv6=None, graphs=False):
+          zfmt="int8", bv5=None, bv6=None, graphs=False, layers=0):
     """Time every variant; returns {"ceiling_tbs": float, "rows": [...]} (rows as the --json output).
 
     `zfmt` (a key of `decode.ZDT`: "int8", "int4", "fp8e4m3") and `bv5` pick the leapquant rows' residual format and boundary version
     (`DecodeConfig`; bv5 None = the default v5, False = v4); their names say which (`leap_int8_vfirst`,
     `leap_fp8e4m3_kfirst_b4`, ...).
     `full_grid` adds the v2 boundary (grid (HV, N), early exit) next to the compact one (V-first);
-    `graphs` times every row (FLA's too) as CUDA-graph replays (`_do_bench`);
+    `graphs` times every row (FLA's too) as CUDA-graph replays (`_do_bench`); `layers` > 1 adds, at every batch, the
+    default V-first config stepped over that many layers with the boundary in line and on a side stream
+    (`bench_leap_layers`: µs per layer-step, comparable with the one-layer rows);
     `extra` is a list of (name, DecodeConfig or dict of its fields: `extra_config`) rows timed at every batch; rows past `deadline`
     (time.time()) are skipped and listed in "skipped", rows that raise are listed in "failed" (with the error) and the
     run goes on; `on_row(result)` is called after each row."""
@@ -396,6 +424,17 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
                 add(kind, N, name, us, nb, best, t_kf, t_vf,
                     {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": cfg.p, "r": cfg.r,
                      "cfg": cfg.tag})
+            if layers > 1 and not late(f"{kind} {N} layers"):
+                cfg = DecodeConfig(kind=kind, p=p, r=r, v_first=True, BV=BV, threads=threads, zfmt=zfmt)
+                for overlap in (False, True):
+                    name = f"leap_{zfmt}_vfirst_{layers}layers" + ("_overlap" if overlap else "")
+                    try:
+                        us, nb = bench_leap_layers(cfg, N, layers=layers, overlap=overlap, graphs=graphs)
+                    except Exception as e:
+                        failed.append({"row": f"{kind} {N} {name}", "error": f"{type(e).__name__}: {e}"[:2000]})
+                        log("FAILED", failed[-1])
+                        continue
+                    add(kind, N, name, us, nb, best, t_kf, t_vf, {"layers": layers, "overlap": overlap, "cfg": cfg.tag})
             if ablations and N == ablation_batch and not late(f"{kind} ablations"):
                 for mode in ("int8", "bf16"):
                     us, nb = bench_perstep(PerStepConfig(kind=kind, mode=mode, v_first=True), N, graphs=graphs)

@@ -133,6 +133,8 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               ablations: bool = typer.Option(True, help="per-step INT8/BF16 and per-window BF16 at batch 256"),
               graphs: bool = typer.Option(True, help="time CUDA-graph replays, as serving engines run decode (no host "
                                                  "overhead: eager timing is host-bound at batch 32); --no-graphs: eager"),
+              layers: int = typer.Option(0, help="also step this many layers with each boundary in line and on a side "
+                                                  "stream (overlapping the next layers; NOT yet run on a GPU)"),
               as_json: bool = typer.Option(False, "--json", help="print JSON rows"),
               png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip)")):
     """Time the kernels against FLA's FP32 fused_recurrent kernels (both layouts) in the same run."""
@@ -147,7 +149,7 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
     with quiet_tilelang() if as_json else contextlib.nullcontext():
         res = kb.bench(kinds=tuple(model), batches=tuple(batch), p=p, r=r, ablations=ablations, sweeps=sweeps,
                        BV=bv, threads=threads, log=(lambda *a: None) if as_json else print, zfmt=zfmt,
-                       bv5=False if v4_boundary else None, graphs=graphs)
+                       bv5=False if v4_boundary else None, graphs=graphs, layers=layers)
     if as_json:
         typer.echo(json.dumps(res["rows"], indent=1))
     else:

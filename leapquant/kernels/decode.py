@@ -439,6 +439,7 @@ class LeapDecoder:
         (`cpu_emulation.emulated_decoder` runs this class's steps on the CPU that way)."""
         self.cfg = cfg
         self._target = target
+        self._pending = None     # the event of a boundary launched on a side stream (step's boundary_stream)
         if kernels is None:
             self.dec, self.bnd = compiled(cfg, target)
             self._bnd_small = None   # the v6 boundary for steps below cfg.small_batch requests (compiled when used)
@@ -487,14 +488,20 @@ class LeapDecoder:
         return cur
 
     def step(self, st, q, k, v, g, beta, state_indices, scale: float | None = None, out=None, wnext=None,
-             boundary: bool = True):
+             boundary: bool = True, boundary_stream=None):
         """One token per request: q, k [N, H, K] bf16, v [N, HV, V] bf16, g [N, HV] or [N, HV, K] fp32,
         beta [N, HV] fp32, state_indices [N] int32. Updates `st` in place; returns o [N, HV, V] bf16.
 
         The decode launch appends the requests at their window's end to a device list (atomic counter,
         no host synchronisation); the boundary launch (grid (HV, C), C from `boundary_programs`) refits
-        those and advances every request's window position. `boundary=False` (timing only) skips it."""
+        those and advances every request's window position. `boundary=False` (timing only) skips it.
+
+        `boundary_stream` (a torch.cuda.Stream; NOT yet run on a GPU): the boundary launch goes there, after this
+        step's decode, so that it overlaps whatever the caller runs next — a model's other layers: only this layer's
+        next step needs it, and that step (or `join()`) makes the current stream wait for it first. A CUDA-graph
+        capture must `join()` before it ends."""
         import torch
+        self.join()
         q, k, v, g, beta, idx = _prep(q, k, v, g, beta, state_indices)
         N, H, K = q.shape
         scale = K ** -0.5 if scale is None else float(scale)
@@ -534,9 +541,25 @@ class LeapDecoder:
                 if self._bnd_small is None:
                     self._bnd_small = compiled_boundary(replace(self.cfg, bv7=False), self._target)
                 bnd = self._bnd_small
-            bnd(idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru,
-                     st.rg)
+            args = (idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg)
+            if boundary_stream is None:
+                bnd(*args)
+            else:
+                boundary_stream.wait_stream(torch.cuda.current_stream(q.device))
+                with torch.cuda.stream(boundary_stream):
+                    bnd(*args)
+                for t in (idx, wnext):            # this step's temporaries, read on the other stream
+                    t.record_stream(boundary_stream)
+                self._pending = torch.cuda.Event()
+                self._pending.record(boundary_stream)
         return out
+
+    def join(self):
+        """Make the current stream wait for a boundary launched on a `boundary_stream` (no-op without one)."""
+        if getattr(self, "_pending", None) is not None:
+            import torch
+            torch.cuda.current_stream().wait_event(self._pending)
+            self._pending = None
 
 
 class PerStepDecoder:

@@ -63,6 +63,35 @@ def test_pipelined_decode_matches_reference(kb, kind, N, outliers, groups):
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
+def test_boundary_on_a_side_stream_gives_the_same_steps(kb, kind):
+    """LeapDecoder.step(boundary_stream=...): two layers stepped in turn, each boundary on a side stream (overlapping
+    the other layer's decode) — outputs and states bit-equal to the in-line boundary."""
+    import torch
+
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32")
+    gen = torch.Generator(device="cuda").manual_seed(9)
+    N = 37
+    pools = [kb._leap_pool(cfg, N, "cuda", gen) for _ in range(2)]
+    twins = [p.clone() for p in pools]
+    decs, decs_inline = [LeapDecoder(cfg) for _ in range(2)], [LeapDecoder(cfg) for _ in range(2)]
+    side = torch.cuda.Stream()
+    for _ in range(3 * cfg.p + 1):
+        x = kb.make_inputs(kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, "cuda", gen)
+        idx = torch.randperm(N, device="cuda", generator=gen).to(torch.int32)
+        for lay in range(2):
+            o = decs[lay].step(pools[lay], *x, idx, boundary_stream=side)
+            o_inline = decs_inline[lay].step(twins[lay], *x, idx)
+            assert torch.equal(o, o_inline)
+    for d in decs:
+        d.join()
+    torch.cuda.synchronize()
+    for a, b in zip(pools, twins):
+        for name in ("Z", "c", "B", "Kc", "Uc", "rk", "ru", "rg", "window_pos"):
+            assert torch.equal(getattr(a, name), getattr(b, name)), name
+
+
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("N", [1, 37, 64, 100])
 def test_small_batch_switch_matches_reference(kb, kind, N):
     """Below cfg.small_batch (64) requests the decoder runs the persistent decode in one wave and the v6 boundary
