@@ -121,6 +121,44 @@ def check(arch: list[str] = typer.Option(["sm_90"], "--arch", help="sm_90, sm_10
         raise typer.Exit(1)
 
 
+@kernels_app.command()
+def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
+            p: int = typer.Option(4, help="window length"), r: int = typer.Option(2, help="compensator tokens"),
+            zfmt: str = typer.Option("int8", help="residual elements: int8 | int4 | fp8e4m3"),
+            v_first: bool = typer.Option(True, help="V-first state layout (vLLM's); --no-v-first: K-first"),
+            batch: int = typer.Option(5, help="requests per step"), windows: int = typer.Option(1, help="windows checked"),
+            heads: int = typer.Option(2, help="key heads (value heads: twice as many)"),
+            as_json: bool = typer.Option(False, "--json", help="print the JSON result")):
+    """Run the default kernels' generated CUDA on the CPU emulation against the PyTorch reference (no GPU needed;
+    slow: a thread per CUDA thread) — what `tests/kernels/test_cpu_emulation.py` does, for any small shape."""
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels import cpu_emulation as ce
+    from leapquant.kernels.decode import ZDT, DecodeConfig
+    if model not in ("gdn", "kda"):
+        raise typer.BadParameter(f"model must be gdn or kda, got {model!r}")
+    if zfmt not in ZDT:
+        raise typer.BadParameter(f"zfmt must be one of {list(ZDT)}, got {zfmt!r}")
+    for name, val in (("p", p), ("batch", batch), ("windows", windows), ("heads", heads)):
+        if val < 1:
+            raise typer.BadParameter(f"{name} must be >= 1, got {val}")
+    if r < 0:
+        raise typer.BadParameter(f"r must be >= 0, got {r}")
+    try:
+        cfg = DecodeConfig(kind=model, H=heads, HV=2 * heads, p=p, r=r, zfmt=zfmt, v_first=v_first, out_dtype="float32")
+    except ValueError as e:
+        raise typer.BadParameter(str(e))
+    t0 = time.time()
+    with quiet_tilelang():
+        w = kb.check_decode(cfg, N=batch, windows=windows, device="cpu", decoder=ce.emulated_decoder(cfg))
+    res = {"config": cfg.tag, "ok": kb.check_ok(w), "seconds": round(time.time() - t0, 1), **w}
+    if as_json:
+        typer.echo(json.dumps(res, indent=1))
+    else:
+        typer.echo(" ".join(f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in res.items()))
+    if not res["ok"]:
+        raise typer.Exit(1)
+
+
 @kernels_app.command("bench")
 def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               model: list[str] = typer.Option(["gdn", "kda"], "--model"),

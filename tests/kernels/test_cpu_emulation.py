@@ -87,3 +87,17 @@ def test_emulated_shuffle_and_barrier_semantics(tmp_path):
     assert torch.equal(y, want)
     with pytest.raises(ValueError, match="shared memory"):
         ce.launch(ker, {"x": torch.zeros(128), "y": y, "n": 1}, (2, 1, 1), 64)
+
+
+def test_emulate_command_reports_the_check_as_json():
+    import json
+
+    from typer.testing import CliRunner
+
+    from leapquant.kernels.cli import kernels_app
+    res = CliRunner().invoke(kernels_app, ["emulate", "--model", "gdn", "--batch", "3", "--json"])
+    assert res.exit_code == 0, res.output
+    out = json.loads(res.output[res.output.index("{"):])
+    assert out["ok"] and out["out"] < 1e-4 and out["config"].startswith("gdn-leap-p4-r2-vf")
+    bad = CliRunner().invoke(kernels_app, ["emulate", "--model", "mamba"])
+    assert bad.exit_code == 2 and "model must be gdn or kda" in bad.output
