@@ -425,7 +425,8 @@ def _boundary_v7(cfg: DecodeConfig):
     rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
     Rz = max(R, 1)
     f32, f16 = "float32", "float16"
-    q = QMAX["int8"]
+    I4 = cfg.zfmt == "int4"             # codes two per byte along Z's contiguous axis (naive.pack_nibbles)
+    q = QMAX[cfg.zfmt]
     invq = 1.0 / q
     vf = cfg.v_first
     BT = cfg.bthreads
@@ -438,6 +439,12 @@ def _boundary_v7(cfg: DecodeConfig):
 
     def sx(x, y):                       # flat index of stored element (x, y)
         return x * LD + y
+
+    def zcode(Z, s, hv, x, y):          # stored code (x, y) as float (INT4: its nibble of byte (x, y // 2))
+        return _nibble(T, Z[s, hv, x, y // 2], y % 2) if I4 else T.cast(Z[s, hv, x, y], "float32")
+
+    def qcode(Sm, x, y, jj):            # the code of smoothed element (x, y): round(Y · q / B), 0 for an empty column
+        return T.if_then_else(Sm[SS + BF + jj] > 0, T.clamp(T.round(Sm[sx(x, y)] * Sm[SS + QB + jj]), -q, q), 0.0)
 
     def kv(x, y):                       # stored index -> (key row i, value column j)
         return (y, x) if vf else (x, y)
@@ -522,7 +529,7 @@ def _boundary_v7(cfg: DecodeConfig):
     def boundary(
         idx: T.Tensor((N,), "int32"), wnext: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
         cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), gsz: T.Tensor((C,), "int32"),
-        Z: T.Tensor(zshape, "int8"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
+        Z: T.Tensor(zshape, ZDT[cfg.zfmt]), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
         Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
         rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
     ):
@@ -531,6 +538,8 @@ def _boundary_v7(cfg: DecodeConfig):
             Sm = T.alloc_shared((TOT,), f32)
             tx = T.get_thread_binding(0)
             gl = T.alloc_local((P + 1,), f32)
+            if I4:
+                zq = T.alloc_local((2,), "int32")   # a code and its neighbour's
             kr = T.alloc_local((Rz,), f32)
             acc = T.alloc_local((TR * NC,), f32)
             rf = T.alloc_local((TR,), f32)
@@ -594,7 +603,7 @@ def _boundary_v7(cfg: DecodeConfig):
                                 ci = cv[cc, 0] if vf else rv[k, 0]
                                 bj = rv[k, 0] if vf else cv[cc, 0]
                                 ep = sm[0] if kind == "gdn" else (cv[cc, 1] if vf else rv[k, 1])
-                                acc[k * NC + cc] = ep * (ci * (T.cast(Z[s, hv, x, y], f32) * invq) * bj)
+                                acc[k * NC + cc] = ep * (ci * (zcode(Z, s, hv, x, y) * invq) * bj)
                         for tt in T.serial(R + P):
                             for k in T.unroll(TR):
                                 x = qc * CR + (tx // 32) * TR + k
@@ -681,8 +690,15 @@ def _boundary_v7(cfg: DecodeConfig):
                         x = (tx // FS[1]) * (FS[0] // 2) + m
                         y = tx % FS[1]
                         jj = x if vf else y
-                        Z[s, hv, x, y] = T.cast(T.if_then_else(Sm[SS + BF + jj] > 0, T.clamp(
-                            T.round(Sm[sx(x, y)] * Sm[SS + QB + jj]), -q, q), 0.0), "int8")
+                        if I4:   # lanes y, y ^ 1 are neighbours: the even one writes both nibbles
+                            zq[0] = T.cast(qcode(Sm, x, y, jj), "int32")
+                            zq[1] = T.shfl_xor(zq[0], 1)
+                            if y % 2 == 0:
+                                Z[s, hv, x, y // 2] = T.cast(T.bitwise_or(T.bitwise_and(zq[0], 15),
+                                                                          T.shift_left(T.bitwise_and(zq[1], 15), 4)),
+                                                             "uint8")
+                        else:
+                            Z[s, hv, x, y] = T.cast(qcode(Sm, x, y, jj), "int8")
                     T.sync_threads()   # the next entry's loads overwrite the smoothing area
 
     return boundary

@@ -63,9 +63,24 @@ def test_boundary_versions_config():
     assert not DecodeConfig(bv6=False).bv7 and not DecodeConfig(bthreads=128).bv7
     with pytest.raises(ValueError, match="bv6 builds on the v5 boundary"):
         DecodeConfig(bv6=True, bv5=False)
-    for kw in (dict(zfmt="fp8e4m3"), dict(zfmt="int4"), dict(mode="window_bf16"), dict(bv6=False), dict(bthreads=128)):
-        with pytest.raises(ValueError, match="bv7 .* needs bv6, mode leap with zfmt int8"):
+    for kw in (dict(zfmt="fp8e4m3"), dict(mode="window_bf16"), dict(bv6=False), dict(bthreads=128)):
+        with pytest.raises(ValueError, match="bv7 .* needs bv6, mode leap with zfmt int8 or int4"):
             DecodeConfig(bv7=True, **kw)
+    assert DecodeConfig(zfmt="int4", bv7=True).bv7 and not DecodeConfig(zfmt="int4").bv7   # INT4 on v7: opt-in
+
+
+@needs_cuda
+@pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False)])
+@pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
+def test_boundary_v7_int4_matches_reference(kb, kind, v_first, N, outliers):
+    """INT4 residuals on the v7 boundary (opt-in: bv7=True): codes read as nibbles, written two per byte by lane
+    pairs. Checked on the CPU emulation in CI (test_cpu_emulation.py); this is the GPU run."""
+    from leapquant.kernels.decode import DecodeConfig
+    for p, r in ((4, 2), (16, 4)):
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", zfmt="int4", bv7=True,
+                           small_batch=0)
+        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 5 * p)
+        assert kb.check_ok(w), (p, r, w)
 
 
 @needs_nvcc
