@@ -548,8 +548,9 @@ class LeapDecoder:
                 boundary_stream.wait_stream(torch.cuda.current_stream(q.device))
                 with torch.cuda.stream(boundary_stream):
                     bnd(*args)
-                for t in (idx, wnext):            # this step's temporaries, read on the other stream
-                    t.record_stream(boundary_stream)
+                if not torch.cuda.is_current_stream_capturing():   # (a capture keeps its memory until replayed)
+                    for t in (idx, wnext):        # this step's temporaries, read on the other stream
+                        t.record_stream(boundary_stream)
                 self._pending = torch.cuda.Event()
                 self._pending.record(boundary_stream)
         return out
