@@ -33,12 +33,7 @@ def boundary_launch(dec: LeapDecoder, st, N: int, device):
     par = 1 - dec._par
     cnt, lst, gsz = dec._buffers(N, st.Z.device)     # keyed by the tensors' device ("cuda" is not "cuda:0")
     C = dec.boundary_programs(N)
-    bnd = dec.bnd
-    if dec.cfg.bv7 and N < dec.cfg.small_batch:
-        from dataclasses import replace
-
-        from leapquant.kernels.decode import compiled_boundary
-        bnd = compiled_boundary(replace(dec.cfg, bv7=False))
+    bnd = dec.boundary_kernel(N)
     Kc, Uc = dec._comp(st)
 
     if int(cnt[par]) != sum(1 for m in st.window_pos.tolist() if m == dec.cfg.p - 1):

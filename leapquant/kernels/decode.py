@@ -536,11 +536,7 @@ class LeapDecoder:
                      wnext, cnt, par, lst[:N])
         if boundary:
             C = self.boundary_programs(N)
-            bnd = self.bnd
-            if self.cfg.bv7 and N < self.cfg.small_batch:   # v7's longer program is slower when one wave is the time
-                if self._bnd_small is None:
-                    self._bnd_small = compiled_boundary(replace(self.cfg, bv7=False), self._target)
-                bnd = self._bnd_small
+            bnd = self.boundary_kernel(N)
             args = (idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg)
             if boundary_stream is None:
                 bnd(*args)
@@ -555,9 +551,18 @@ class LeapDecoder:
                 self._pending.record(boundary_stream)
         return out
 
+    def boundary_kernel(self, N: int):
+        """The boundary kernel a step of N requests runs: v6 below cfg.small_batch where v7 is on (v7's longer
+        program is slower when one wave is the time), compiled when first needed; else the configured one."""
+        if not (self.cfg.bv7 and N < self.cfg.small_batch):
+            return self.bnd
+        if self._bnd_small is None:
+            self._bnd_small = compiled_boundary(replace(self.cfg, bv7=False), self._target)
+        return self._bnd_small
+
     def join(self):
         """Make the current stream wait for a boundary launched on a `boundary_stream` (no-op without one)."""
-        if getattr(self, "_pending", None) is not None:
+        if self._pending is not None:
             import torch
             torch.cuda.current_stream().wait_event(self._pending)
             self._pending = None

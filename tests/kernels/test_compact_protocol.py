@@ -56,7 +56,7 @@ def _decoder(cfg, cap=None):
     d = dk.LeapDecoder.__new__(dk.LeapDecoder)
     d.cfg, d._dummy, d._lists, d._par, d.cap, d.groups, d._sms = cfg, {}, {}, 0, cap, 10, {}
     d.dec, d.bnd = _FakeDecode(cfg), _FakeBoundary(cfg)
-    d._bnd_small, d._target = d.bnd, None     # the small-batch boundary keeps the same list protocol
+    d._bnd_small, d._target, d._pending = d.bnd, None, None   # the small-batch boundary keeps the same list protocol
     return d
 
 
