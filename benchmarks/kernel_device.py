@@ -84,7 +84,7 @@ for kind in kinds:
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
-          ("leap_int4_vfirst_b7", dict(p=16, r=4, v_first=True, zfmt="int4", bv7=True)),
+          ("leap_int4_vfirst_b6", dict(p=16, r=4, v_first=True, zfmt="int4", bv7=False)),
           ("leap_int8_vfirst_b6", dict(p=16, r=4, v_first=True, bv7=False)),
           ("leap_int8_vfirst_fill1", dict(p=16, r=4, v_first=True, pipe_fill=1.0)),
           ] if args.extras else []

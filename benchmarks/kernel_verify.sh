@@ -4,9 +4,10 @@
 # GPU 0: the CUDA test files, in four pytest processes (compiling is most of their time);
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
-# EXTRA_TESTS: more test files, in a fifth process; BENCH_BUDGET: the bench's seconds (300); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_ARGS (e.g. "--v4b", "--v6", "--v7", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
+# EXTRA_TESTS: more test files, in a fifth process; AFTER_TESTS: a command run on GPU 0 once the tests end
+# (its output in after_tests.txt; $R is the results folder); BENCH_BUDGET: the bench's seconds (300); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_ARGS (e.g. "--v4b", "--v6", "--v7", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
 set -u
-R=$OUT/r; mkdir -p $R/k
+export R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)
 SEL_A="v5 or other_residual or one_program"
 SEL_B="pipelined_decode_matches or batch_512 or side_stream"
@@ -18,7 +19,9 @@ SEL_D="z_in_shared or pipelined_decode_int4 or cuda_graph or tensor_cores"
   timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py \
       -k "not ($SEL_A or $SEL_B or $SEL_D)" > $R/pytest_c.txt 2>&1 &
   if [ -n "${EXTRA_TESTS:-}" ]; then timeout 540 python -m pytest -q ${EXTRA_TESTS} > $R/pytest_e.txt 2>&1 & fi
-  wait; echo "tests $(( $(date +%s) - T0 )) s" >> $R/times.txt ) &
+  wait; echo "tests $(( $(date +%s) - T0 )) s" >> $R/times.txt
+  if [ -n "${AFTER_TESTS:-}" ]; then timeout 200 bash -c "${AFTER_TESTS}" > $R/after_tests.txt 2>&1
+    echo "after_tests $(( $(date +%s) - T0 )) s" >> $R/times.txt; fi ) &
 ( export CUDA_VISIBLE_DEVICES=1
   B=${BENCH_BUDGET:-300}
   timeout $((B + 30)) python benchmarks/kernel_device.py --out $R/k --extras --no-check --batches 32,256,512 --budget-s $B ${BENCH_ARGS:-} \

@@ -39,7 +39,7 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
     bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),   # v7 (the default)
            DecodeConfig(kind="gdn", v_first=True, bv7=False), DecodeConfig(kind="kda", v_first=False, bv7=False),  # v6
            DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=True, bv6=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
-           DecodeConfig(kind="gdn", v_first=True, zfmt="int4"), DecodeConfig(kind="kda", v_first=False, zfmt="int4", bv7=True)]
+           DecodeConfig(kind="gdn", v_first=True, zfmt="int4", bv7=False), DecodeConfig(kind="kda", v_first=False, zfmt="int4", bv7=True)]
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
     if full:
         dec = [DecodeConfig(kind=k, v_first=vf, mode=m, p=p, r=r) for k in ("gdn", "kda") for vf in (True, False)

@@ -153,8 +153,8 @@ class DecodeConfig:
             raise ValueError("bv6 builds on the v5 boundary: it needs bv5 (K a multiple of 32, bthreads >= 32)")
         bv7_fits = bool(self.bv6 and self.mode == "leap" and self.zfmt in ("int8", "int4")
                         and self.K == self.V == self.bthreads // 2)
-        if self.bv7 is None:   # the default where measured: INT8 (INT4 on v7 is opt-in until it has run on a GPU)
-            object.__setattr__(self, "bv7", bv7_fits and self.zfmt == "int8")
+        if self.bv7 is None:   # the default where it fits: INT8 (session 5) and INT4 (measured faster in session 6)
+            object.__setattr__(self, "bv7", bv7_fits)
         if self.bv7 and not bv7_fits:
             raise ValueError("bv7 (S only in shared memory) needs bv6, mode leap with zfmt int8 or int4 (FP8 residuals: use "
                              f"the v6 boundary, bv7=False) and K = V = bthreads / 2, got bv6 = {self.bv6}, mode = {self.mode}, "

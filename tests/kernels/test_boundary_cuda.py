@@ -66,14 +66,14 @@ def test_boundary_versions_config():
     for kw in (dict(zfmt="fp8e4m3"), dict(mode="window_bf16"), dict(bv6=False), dict(bthreads=128)):
         with pytest.raises(ValueError, match="bv7 .* needs bv6, mode leap with zfmt int8 or int4"):
             DecodeConfig(bv7=True, **kw)
-    assert DecodeConfig(zfmt="int4", bv7=True).bv7 and not DecodeConfig(zfmt="int4").bv7   # INT4 on v7: opt-in
+    assert DecodeConfig(zfmt="int4").bv7 and not DecodeConfig(zfmt="int4", bv7=False).bv7   # INT4 on v7: the default
 
 
 @needs_cuda
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
 def test_boundary_v7_int4_matches_reference(kb, kind, v_first, N, outliers):
-    """INT4 residuals on the v7 boundary (opt-in: bv7=True): codes read as nibbles, written two per byte by lane
+    """INT4 residuals on the v7 boundary (the default since session 6): codes read as nibbles, written two per byte by lane
     pairs. Checked on the CPU emulation in CI (test_cpu_emulation.py); this is the GPU run."""
     from leapquant.kernels.decode import DecodeConfig
     for p, r in ((4, 2), (16, 4)):
