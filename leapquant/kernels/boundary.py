@@ -444,6 +444,9 @@ def _boundary_v7(cfg: DecodeConfig):
         return _nibble(T, Z[s, hv, x, y // 2], y % 2) if I4 else T.cast(Z[s, hv, x, y], "float32")
 
     def qcode(Sm, x, y, jj):            # the code of smoothed element (x, y): round(Y · q / B), 0 for an empty column
+        if cfg.bv8:   # q / B is 0 for an empty column: no branch; round to nearest even in the conversion, then clamp
+            v = T.call_extern("int32", "__float2int_rn", Sm[sx(x, y)] * Sm[SS + QB + jj])
+            return T.max(T.min(v, int(q)), -int(q))
         return T.if_then_else(Sm[SS + BF + jj] > 0, T.clamp(T.round(Sm[sx(x, y)] * Sm[SS + QB + jj]), -q, q), 0.0)
 
     def kv(x, y):                       # stored index -> (key row i, value column j)
@@ -475,6 +478,25 @@ def _boundary_v7(cfg: DecodeConfig):
     assert A0 >= LAST0
     AK, AU, AE = A0, A0 + (R + P) * K, A0 + (R + P) * (K + V)
 
+    B8 = cfg.bv8
+    if B8:
+        # v8: the factors as fp16 words [n, LW] (two terms a word, terms padded to NK k-steps of 8), LW ≡ 4 (mod 8)
+        # words so that a fragment read (rows g, words t of a quad) touches 32 distinct banks. The area still shares
+        # the last rows of S_p: the tiles of those rows (at most MAXLATE strips) stay in registers until every warp
+        # has read its fragments.
+        T8 = -(-(R + P) // 8) * 8
+        NK = T8 // 8
+        LW = T8 // 2 if (T8 // 2) % 8 == 4 else T8 // 2 + 4
+        NSTRIP, NTILE = FS[0] // 16, FS[1] // 8
+        assert NSTRIP == NW and NTILE == 2 * NW
+        MAXLATE = 2
+        AW = (V + 2 * K) * LW + Kd
+        TOT = max(SS + WB, (NSTRIP - MAXLATE) * 16 * LD + AW)
+        A0 = TOT - AW
+        NL = max(0, NSTRIP - (A0 // LD) // 16)
+        assert NL <= MAXLATE
+        AU8, AH, AL, AE = A0, A0 + V * LW, A0 + (V + K) * LW, A0 + (V + 2 * K) * LW
+
     def rgv(rg, s, hv, j, i):
         return rg[s, hv, j] if kind == "gdn" else rg[s, hv, j, i]
 
@@ -497,6 +519,36 @@ def _boundary_v7(cfg: DecodeConfig):
         for a in range(1, R):
             acc = acc + av[a] * Sm[SS + WS + a * V + j]
         return acc
+
+    if B8:
+        RA = [AU8] if vf else [AH, AL]      # the A operand's areas (stored rows): V-first the values, else the keys
+        CB = [AH, AL] if vf else [AU8]      # the B operand's areas (stored columns)
+        # Python lists: loops over them unroll while the IR is built (range() would become a TIR loop)
+        # tiles e < 2 NL are the late ones (rows the factors share): computed last, so that their held results do not
+        # add to the registers live through the other tiles
+        PAIRS, TWO, LATE = list(range(T8 // 2)), [0, 1], list(range(2 * NL))
+        TILES = list(range(2 * NL, 2 * NSTRIP)) + LATE
+        RAI, CBI = list(range(len(RA))), list(range(len(CB)))
+
+        def kfac(gl, kr, rk, s, hv, t, i):  # decayed key factor t of key i, fp32 (v7's products)
+            if t < R:
+                return T.exp(gl[P]) * kr[t]
+            if t < R + P:
+                return T.exp(gl[P] - gl[t - R + 1]) * T.cast(rk[s, hv, t - R, i], f32)
+            return T.float32(0)
+
+        def ufac(Uc, ru, s, hv, t, j):      # value factor t of value j, fp16 as stored
+            if t < R:
+                return Uc[s, hv, t, j]
+            if t < R + P:
+                return ru[s, hv, t - R, j]
+            return T.float16(0)
+
+        def zterm(Z, c, Bs, Sm, s, hv, x, y):   # exp(G_P) (c ∘ Z / q ∘ B) at stored (x, y), v7's product order
+            ci = c[s, hv, y] if vf else c[s, hv, x]
+            bj = Bs[s, hv, x] if vf else Bs[s, hv, y]
+            ep = Sm[AE] if kind == "gdn" else Sm[AE + (y if vf else x)]
+            return ep * (ci * (zcode(Z, s, hv, x, y) * invq) * bj)
 
     C = T.dynamic("C")
     GY = C if cfg.compact else N
@@ -550,6 +602,15 @@ def _boundary_v7(cfg: DecodeConfig):
             ml = T.alloc_local((K // 32, Rz), f32)
             red = T.alloc_local((Rz,), f32)
             sm = T.alloc_local((1,), f32)
+            if B8:
+                Sw = T.view(Sm, dtype="uint32")
+                fv = T.alloc_local((2,), f32)
+                h16 = T.alloc_local((2,), f16)
+                l16 = T.alloc_local((2,), f16)
+                af = T.alloc_local((len(RA) * 2 * NK,), "uint32")
+                bfr = T.alloc_local((len(CB) * NK,), "uint32")
+                cf = T.alloc_local((4,), f32)
+                held = T.alloc_local((max(8 * NL, 1),), f32)
             advance(wpos, idx, wnext, hv, b)
             sl = T.alloc_local((1,), "int32")
             trips = NTRIP
@@ -561,67 +622,123 @@ def _boundary_v7(cfg: DecodeConfig):
                 sl[0] = entry(cnt, par, wnext, lst, idx, t * GY + b)
                 if sl[0] >= 0:
                     s = sl[0]
-                    # --- loads: threads < K the key side (prefix sums in registers, decayed records and
-                    # compensators, exp(G_P); K̃'s start kept in registers), the others the value side
-                    if tx < K:
-                        gl[0] = 0.0
-                        for j in T.unroll(P):
-                            gl[j + 1] = gl[j] + rgv(rg, s, hv, j, gi(tx))
-                        for j in T.unroll(P):
-                            Sm[AK + (R + j) * K + tx] = T.exp(gl[P] - gl[j + 1]) * T.cast(rk[s, hv, j, tx], f32)
-                        for a in T.unroll(R):
-                            kr[a] = T.cast(Kc[s, hv, a, tx], f32)
-                            Sm[AK + a * K + tx] = T.exp(gl[P]) * kr[a]
-                        # (R > 4: K̃'s start is read again after the reconstruction, as v5: 8 registers held
-                        # through it spill at the 80-register cap)
-                        if tx < Kd:
-                            Sm[AE + tx] = T.exp(gl[P])
+                    if B8:
+                        # --- v8 loads: the factors as fp16 term pairs [n, LW]; the key side (fp32 products) as hi + lo halves
+                        if tx < K:
+                            gl[0] = 0.0
+                            for j in T.unroll(P):
+                                gl[j + 1] = gl[j] + rgv(rg, s, hv, j, gi(tx))
+                            for a in T.unroll(R):
+                                kr[a] = T.cast(Kc[s, hv, a, tx], f32)
+                            for w in PAIRS:
+                                for ee in TWO:
+                                    fv[ee] = kfac(gl, kr, rk, s, hv, 2 * w + ee, tx)
+                                    h16[ee] = T.cast(fv[ee], f16)
+                                    l16[ee] = T.cast(fv[ee] - T.cast(h16[ee], f32), f16)
+                                Sw[AH + tx * LW + w] = T.call_extern("uint32", "__pack_half2", h16[0], h16[1])
+                                Sw[AL + tx * LW + w] = T.call_extern("uint32", "__pack_half2", l16[0], l16[1])
+                            if tx < Kd:
+                                Sm[AE + tx] = T.exp(gl[P])
+                        else:
+                            for w in PAIRS:
+                                Sw[AU8 + (tx - K) * LW + w] = T.call_extern("uint32", "__pack_half2", ufac(Uc, ru, s, hv, 2 * w, tx - K),
+                                                                          ufac(Uc, ru, s, hv, 2 * w + 1, tx - K))
+                        T.sync_threads()
+                        # --- v8 reconstruction: warp wi takes n-tiles wi and wi + NW of every 16-row strip (the strips the
+                        # factors share last); C = the dequantised residual, then C += A B on the tensor cores (V-first
+                        # B, K-first A: the key factors' hi and lo halves, one mma each)
+                        for te in TILES:
+                            m0 = (NSTRIP - 1 - te // 2) * 16
+                            n0 = (tx // 32 + NW * (te % 2)) * 8
+                            for kk in T.unroll(NK):
+                                for ia in RAI:
+                                    af[ia * 2 * NK + 2 * kk] = Sw[RA[ia] + (m0 + tx % 32 // 4) * LW + 4 * kk + tx % 4]
+                                    af[ia * 2 * NK + 2 * kk + 1] = Sw[RA[ia] + (m0 + tx % 32 // 4 + 8) * LW + 4 * kk + tx % 4]
+                                for ib in CBI:
+                                    bfr[ib * NK + kk] = Sw[CB[ib] + (n0 + tx % 32 // 4) * LW + 4 * kk + tx % 4]
+                            for h in T.unroll(2):
+                                for d in T.unroll(2):
+                                    cf[2 * h + d] = zterm(Z, c, Bs, Sm, s, hv, m0 + tx % 32 // 4 + 8 * h, n0 + 2 * (tx % 4) + d)
+                            for kk in T.unroll(NK):
+                                for ia in RAI:
+                                    for ib in CBI:
+                                        T.ptx_mma("float32", "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
+                                                  af.data, ia * 2 * NK + 2 * kk, bfr.data, ib * NK + kk, cf.data, 0, False)
+                            for h in T.unroll(2):
+                                for d in T.unroll(2):
+                                    if te < 2 * NL:   # rows the factors share: held until every warp has read them
+                                        held[4 * te + 2 * h + d] = cf[2 * h + d]
+                                    else:
+                                        Sm[sx(m0 + tx % 32 // 4 + 8 * h, n0 + 2 * (tx % 4) + d)] = cf[2 * h + d]
+                        if NL > 0:
+                            T.sync_threads()
+                            for te in LATE:
+                                for h in T.unroll(2):
+                                    for d in T.unroll(2):
+                                        Sm[sx((NSTRIP - 1 - te // 2) * 16 + tx % 32 // 4 + 8 * h,
+                                              (tx // 32 + NW * (te % 2)) * 8 + 2 * (tx % 4) + d)] = held[4 * te + 2 * h + d]
                     else:
-                        for a in T.unroll(R):
-                            Sm[AU + a * V + tx - K] = T.cast(Uc[s, hv, a, tx - K], f32)
-                        for j in T.unroll(P):
-                            Sm[AU + (R + j) * V + tx - K] = T.cast(ru[s, hv, j, tx - K], f32)
-                    T.sync_threads()
-                    # --- reconstruction: S = exp(G_P) (c ∘ Z/127 ∘ B) + Σ_t K_t U_tᵀ, one register tile per chunk
-                    for qc in range(NQ):
-                        for k in T.unroll(TR):
-                            x = qc * CR + (tx // 32) * TR + k
-                            rv[k, 0] = Bs[s, hv, x] if vf else c[s, hv, x]
-                            if kind == "kda" and not vf:
-                                rv[k, 1] = Sm[AE + x]
-                        for cc in T.unroll(NC):
-                            y = tx % 32 + 32 * cc
-                            cv[cc, 0] = c[s, hv, y] if vf else Bs[s, hv, y]
-                            if kind == "kda" and vf:
-                                cv[cc, 1] = Sm[AE + y]
-                        if kind == "gdn":
-                            sm[0] = Sm[AE]
-                        for k in T.unroll(TR):
-                            for cc in T.unroll(NC):
-                                x = qc * CR + (tx // 32) * TR + k
-                                y = tx % 32 + 32 * cc
-                                ci = cv[cc, 0] if vf else rv[k, 0]
-                                bj = rv[k, 0] if vf else cv[cc, 0]
-                                ep = sm[0] if kind == "gdn" else (cv[cc, 1] if vf else rv[k, 1])
-                                acc[k * NC + cc] = ep * (ci * (zcode(Z, s, hv, x, y) * invq) * bj)
-                        for tt in T.serial(R + P):
+                        # --- loads: threads < K the key side (prefix sums in registers, decayed records and
+                        # compensators, exp(G_P); K̃'s start kept in registers), the others the value side
+                        if tx < K:
+                            gl[0] = 0.0
+                            for j in T.unroll(P):
+                                gl[j + 1] = gl[j] + rgv(rg, s, hv, j, gi(tx))
+                            for j in T.unroll(P):
+                                Sm[AK + (R + j) * K + tx] = T.exp(gl[P] - gl[j + 1]) * T.cast(rk[s, hv, j, tx], f32)
+                            for a in T.unroll(R):
+                                kr[a] = T.cast(Kc[s, hv, a, tx], f32)
+                                Sm[AK + a * K + tx] = T.exp(gl[P]) * kr[a]
+                            # (R > 4: K̃'s start is read again after the reconstruction, as v5: 8 registers held
+                            # through it spill at the 80-register cap)
+                            if tx < Kd:
+                                Sm[AE + tx] = T.exp(gl[P])
+                        else:
+                            for a in T.unroll(R):
+                                Sm[AU + a * V + tx - K] = T.cast(Uc[s, hv, a, tx - K], f32)
+                            for j in T.unroll(P):
+                                Sm[AU + (R + j) * V + tx - K] = T.cast(ru[s, hv, j, tx - K], f32)
+                        T.sync_threads()
+                        # --- reconstruction: S = exp(G_P) (c ∘ Z/127 ∘ B) + Σ_t K_t U_tᵀ, one register tile per chunk
+                        for qc in range(NQ):
                             for k in T.unroll(TR):
                                 x = qc * CR + (tx // 32) * TR + k
-                                rf[k] = Sm[(AU + tt * V + x) if vf else (AK + tt * K + x)]
+                                rv[k, 0] = Bs[s, hv, x] if vf else c[s, hv, x]
+                                if kind == "kda" and not vf:
+                                    rv[k, 1] = Sm[AE + x]
                             for cc in T.unroll(NC):
                                 y = tx % 32 + 32 * cc
-                                cl[cc] = Sm[(AK + tt * K + y) if vf else (AU + tt * V + y)]
+                                cv[cc, 0] = c[s, hv, y] if vf else Bs[s, hv, y]
+                                if kind == "kda" and vf:
+                                    cv[cc, 1] = Sm[AE + y]
+                            if kind == "gdn":
+                                sm[0] = Sm[AE]
                             for k in T.unroll(TR):
                                 for cc in T.unroll(NC):
-                                    if vf:
-                                        acc[k * NC + cc] += cl[cc] * rf[k]
-                                    else:
-                                        acc[k * NC + cc] += rf[k] * cl[cc]
-                        if qc == NQ - 1:   # its rows hold the factors: store once every warp has read them
-                            T.sync_threads()
-                        for k in T.unroll(TR):
-                            for cc in T.unroll(NC):
-                                Sm[sx(qc * CR + (tx // 32) * TR + k, tx % 32 + 32 * cc)] = acc[k * NC + cc]
+                                    x = qc * CR + (tx // 32) * TR + k
+                                    y = tx % 32 + 32 * cc
+                                    ci = cv[cc, 0] if vf else rv[k, 0]
+                                    bj = rv[k, 0] if vf else cv[cc, 0]
+                                    ep = sm[0] if kind == "gdn" else (cv[cc, 1] if vf else rv[k, 1])
+                                    acc[k * NC + cc] = ep * (ci * (zcode(Z, s, hv, x, y) * invq) * bj)
+                            for tt in T.serial(R + P):
+                                for k in T.unroll(TR):
+                                    x = qc * CR + (tx // 32) * TR + k
+                                    rf[k] = Sm[(AU + tt * V + x) if vf else (AK + tt * K + x)]
+                                for cc in T.unroll(NC):
+                                    y = tx % 32 + 32 * cc
+                                    cl[cc] = Sm[(AK + tt * K + y) if vf else (AU + tt * V + y)]
+                                for k in T.unroll(TR):
+                                    for cc in T.unroll(NC):
+                                        if vf:
+                                            acc[k * NC + cc] += cl[cc] * rf[k]
+                                        else:
+                                            acc[k * NC + cc] += rf[k] * cl[cc]
+                            if qc == NQ - 1:   # its rows hold the factors: store once every warp has read them
+                                T.sync_threads()
+                            for k in T.unroll(TR):
+                                for cc in T.unroll(NC):
+                                    Sm[sx(qc * CR + (tx // 32) * TR + k, tx % 32 + 32 * cc)] = acc[k * NC + cc]
                     T.sync_threads()
                     if R > 0:
                         if tx < K:
@@ -682,7 +799,10 @@ def _boundary_v7(cfg: DecodeConfig):
                     if tx < V:
                         sm[0] = T.max(sm[0], Sm[SS + BP + tx])
                         Sm[SS + BF + tx] = sm[0]
-                        Sm[SS + QB + tx] = qdiv(q, sm[0])
+                        if B8:
+                            Sm[SS + QB + tx] = T.if_then_else(sm[0] > 0, qdiv(q, sm[0]), 0.0)
+                        else:
+                            Sm[SS + QB + tx] = qdiv(q, sm[0])
                         Bs[s, hv, tx] = sm[0]
                     T.sync_threads()
                     # --- codes: lanes along the stored rows (Z's contiguous axis)

@@ -88,6 +88,10 @@ class DecodeConfig:
                                # fragment; the records/compensators share its last rows during the reconstruction),
                                # <= 80 registers and ~72 KB shared -> 3 programs per SM. Leap INT8 only, K = V = bthreads / 2.
                                # None: on where it fits (7 % faster at batch 512, 10 % slower at 32 on the H200)
+    bv8: bool | None = None    # v8 boundary (on top of v7; NOTES.md "v8 boundary"): S_p's reconstruction on fp16 tensor
+                               # cores (mma m16n8k8; the fp32 decayed key factors as hi + lo fp16 halves, the fp16 value
+                               # factors exact) and the codes without a branch per element. None: off (opt-in until
+                               # measured on a GPU)
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
@@ -159,6 +163,10 @@ class DecodeConfig:
             raise ValueError("bv7 (S only in shared memory) needs bv6, mode leap with zfmt int8 or int4 (FP8 residuals: use "
                              f"the v6 boundary, bv7=False) and K = V = bthreads / 2, got bv6 = {self.bv6}, mode = {self.mode}, "
                              f"zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, bthreads = {self.bthreads}")
+        if self.bv8 is None:
+            object.__setattr__(self, "bv8", False)
+        if self.bv8 and not self.bv7:
+            raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary: it needs bv7, got bv7 = {self.bv7}")
         zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
                       and self.BV % (self.threads // (self.K // 16)) == 0)
         if self.zrows and not zrows_fits:
@@ -219,7 +227,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -100,6 +100,12 @@ inline uint __byte_perm(uint x, uint y, uint s) {
 }
 
 inline float __frcp_rn(float x) { return 1.0f / x; }
+inline int __float2int_rn(float x) {   // round to nearest even, saturating (cvt.rni.s32.f32); NaN -> 0
+  if (!(x == x)) return 0;
+  if (x >= 2147483647.0f) return 2147483647;
+  if (x <= -2147483648.0f) return -2147483647 - 1;
+  return int(std::nearbyint(x));
+}
 inline float __fmul_rn(float a, float b) { return a * b; }
 inline float __fmaf_rn(float a, float b, float c) { return std::fma(a, b, c); }
 // expf, fabsf, sqrtf: the C library's (<cmath> declares them globally)
@@ -227,32 +233,52 @@ struct AllReduce {
 inline void cp_async_commit() {}
 template <int N> inline void cp_async_wait() {}
 
-// mma.m16n8k32 s8 x s8 + s32, A row-major, B column-major (PTX ISA fragment layouts: a lane (group g = lane / 4,
-// t = lane % 4) holds A[g][4t..4t+3], A[g+8][4t..], A[g][4t+16..], A[g+8][4t+16..]; B[4t..4t+3][g], B[4t+16..][g];
-// C[g][2t, 2t+1], C[g+8][2t, 2t+1]) — the layout the GPU tests confirmed
-template <DataType A, DataType B, DataType C, int M, int N, int K, bool TA, bool TB, bool Sat = false>
-inline void mma_sync(unsigned* c, const unsigned* a, const unsigned* b) {
-  static_assert(A == DataType::kInt8 && B == DataType::kInt8 && C == DataType::kInt32 && M == 16 && N == 8 &&
-                K == 32 && !TA && TB && !Sat, "only the INT8 m16n8k32 mma is emulated");
+// mma.sync, the two shapes the kernels use (PTX ISA fragment layouts; a lane is (group g = lane / 4, t = lane % 4)):
+// m16n8k32 s8 x s8 + s32: A[g][4t..4t+3], A[g+8][4t..], A[g][4t+16..], A[g+8][4t+16..]; B[4t..4t+3][g], B[4t+16..][g];
+// m16n8k8 f16 x f16 + f32: A[g][2t, 2t+1], A[g+8][2t, 2t+1]; B[2t, 2t+1][g]; for both C[g][2t, 2t+1], C[g+8][2t, 2t+1]
+// (the INT8 layout the GPU tests confirmed). f16 products are exact in fp32; the sum runs in k order (the tensor
+// core's order and rounding of the sum are its own: results agree to fp32 rounding, not bit for bit)
+inline float half_bits(uint32_t w, int which) {
+  uint16_t h = uint16_t(w >> (16 * which));
+  _Float16 f;
+  std::memcpy(&f, &h, 2);
+  return float(f);
+}
+template <DataType A, DataType B, DataType C, int M, int N, int K, bool TA, bool TB, bool Sat = false, class CT>
+inline void mma_sync(CT* c, const unsigned* a, const unsigned* b) {
+  static_assert(M == 16 && N == 8 && !TA && TB && !Sat, "only row x col m16n8 mma shapes are emulated");
+  constexpr bool f16 = A == DataType::kFloat16;
+  static_assert(f16 ? (B == DataType::kFloat16 && C == DataType::kFloat32 && K == 8)
+                    : (A == DataType::kInt8 && B == DataType::kInt8 && C == DataType::kInt32 && K == 32),
+                "only the INT8 m16n8k32 and the f16 m16n8k8 (fp32 accumulate) mma are emulated");
+  constexpr int NA = f16 ? 2 : 4, NB = f16 ? 1 : 2;
   uint32_t* s = emu::warp_scratch();
   int l = emu::lane();
-  for (int i = 0; i < 4; ++i) s[16 * l + i] = a[i];
-  for (int i = 0; i < 2; ++i) s[16 * l + 4 + i] = b[i];
+  for (int i = 0; i < NA; ++i) s[16 * l + i] = a[i];
+  for (int i = 0; i < NB; ++i) s[16 * l + 4 + i] = b[i];
   emu::warp_sync();
-  auto a_at = [&](int r, int k) {
-    uint32_t w = s[16 * ((r % 8) * 4 + (k % 16) / 4) + (r >= 8 ? 1 : 0) + (k >= 16 ? 2 : 0)];
-    return int(int8_t(w >> (8 * (k % 4))));
-  };
-  auto b_at = [&](int k, int n) {
-    uint32_t w = s[16 * (n * 4 + (k % 16) / 4) + 4 + (k >= 16 ? 1 : 0)];
-    return int(int8_t(w >> (8 * (k % 4))));
-  };
   int g = l / 4, t = l % 4;
   for (int i = 0; i < 4; ++i) {
     int r = g + (i >= 2 ? 8 : 0), n = 2 * t + (i % 2);
-    int32_t acc = int32_t(c[i]);
-    for (int k = 0; k < 32; ++k) acc += a_at(r, k) * b_at(k, n);
-    c[i] = unsigned(acc);
+    if constexpr (f16) {
+      float acc = float(c[i]);
+      for (int k = 0; k < 8; ++k)
+        acc += half_bits(s[16 * ((r % 8) * 4 + k / 2) + (r >= 8 ? 1 : 0)], k % 2) *
+               half_bits(s[16 * (n * 4 + k / 2) + 4], k % 2);
+      c[i] = CT(acc);
+    } else {
+      auto a_at = [&](int r, int k) {
+        uint32_t w = s[16 * ((r % 8) * 4 + (k % 16) / 4) + (r >= 8 ? 1 : 0) + (k >= 16 ? 2 : 0)];
+        return int(int8_t(w >> (8 * (k % 4))));
+      };
+      auto b_at = [&](int k, int n) {
+        uint32_t w = s[16 * (n * 4 + (k % 16) / 4) + 4 + (k >= 16 ? 1 : 0)];
+        return int(int8_t(w >> (8 * (k % 4))));
+      };
+      int32_t acc = int32_t(c[i]);
+      for (int k = 0; k < 32; ++k) acc += a_at(r, k) * b_at(k, n);
+      c[i] = CT(acc);
+    }
   }
   emu::warp_sync();
 }

@@ -202,7 +202,7 @@ def emulated_decoder(cfg, sms: int = 132):
 
     from leapquant.kernels.boundary import boundary_program
     from leapquant.kernels.decode import LeapDecoder, decode_program
-    small = EmulatedProgram(boundary_program(replace(cfg, bv7=False))) if cfg.bv7 and cfg.small_batch else None
+    small = EmulatedProgram(boundary_program(replace(cfg, bv7=False, bv8=False))) if cfg.bv7 and cfg.small_batch else None
     d = LeapDecoder(cfg, kernels=(EmulatedProgram(decode_program(cfg)), EmulatedProgram(boundary_program(cfg)), small))
     d._sms[torch.device("cpu")] = sms
     return d

@@ -557,7 +557,7 @@ class LeapDecoder:
         if not (self.cfg.bv7 and N < self.cfg.small_batch):
             return self.bnd
         if self._bnd_small is None:
-            self._bnd_small = compiled_boundary(replace(self.cfg, bv7=False), self._target)
+            self._bnd_small = compiled_boundary(replace(self.cfg, bv7=False, bv8=False), self._target)
         return self._bnd_small
 
     def join(self):

@@ -19,7 +19,7 @@ NVCC = shutil.which("nvcc") or next((p for p in ("/usr/local/bin/nvcc", "/usr/lo
                                     None)
 needs_nvcc = pytest.mark.skipif(NVCC is None, reason="needs nvcc")
 needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
-VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True)}
+VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True), 8: dict(bv7=True, bv8=True)}
 
 
 @pytest.fixture(scope="module")
@@ -102,9 +102,22 @@ def test_boundary_v7_ptxas_three_programs_per_sm(tl, tmp_path):
     assert regs <= 80 and 3 * (72192 + 1024) <= 228 * 1024 and 3 * 256 * regs <= 65536
 
 
+@needs_nvcc
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+def test_boundary_v8_ptxas_three_programs_per_sm(tl, tmp_path, kind):
+    """v8 (the reconstruction on tensor cores) keeps v7's budget: <= 80 registers without spills, 72 192 B of shared
+    memory (the fp16 factor words take less room than v7's fp32 factors), 3 programs per SM."""
+    k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv7=True, bv8=True)
+    assert "((int64_t)72192)" in k.get_host_source()
+    src = k.get_kernel_source()
+    assert "__launch_bounds__(256, 3)" in src and src.count("mma_sync<tl::DataType::kFloat16") >= 2
+    assert "__float2int_rn" in src          # the codes without a branch per element
+    assert _ptxas(tl, tmp_path, src) <= 80
+
+
 @pytest.mark.cuda
 @needs_cuda
-@pytest.mark.parametrize("version", [6, 7])
+@pytest.mark.parametrize("version", [6, 7, 8])
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("gdn", False), ("kda", False), ("kda", True)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
 @pytest.mark.parametrize("p,r", [(4, 2), (16, 4)])
@@ -117,7 +130,7 @@ def test_boundary_matches_reference(kb, version, kind, v_first, N, outliers, p, 
 
 @pytest.mark.cuda
 @needs_cuda
-@pytest.mark.parametrize("version", [6, 7])
+@pytest.mark.parametrize("version", [6, 7, 8])
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False)])
 def test_boundary_r8_matches_reference(kb, version, kind, v_first):
     """r = 8: the longest Gram–Schmidt (where the right-looking order differs most from v5's loop structure); v7
