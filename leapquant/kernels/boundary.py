@@ -495,7 +495,6 @@ def _boundary_v7(cfg: DecodeConfig):
         A0 = TOT - AW
         NL = max(0, NSTRIP - (A0 // LD) // 16)
         assert NL <= MAXLATE
-        XL = (NSTRIP - NL) * 16            # rows below the late strips: dequantised in the loads phase
         AU8, AH, AL, AE = A0, A0 + V * LW, A0 + (V + K) * LW, A0 + (V + 2 * K) * LW
 
     def rgv(rg, s, hv, j, i):
@@ -630,7 +629,7 @@ def _boundary_v7(cfg: DecodeConfig):
                             for j in T.unroll(P):
                                 gl[j + 1] = gl[j] + rgv(rg, s, hv, j, gi(tx))
                             for a in T.unroll(R):
-                                kr[a] = T.cast(Kc[s, hv, a, tx], f32)   # (read again for the refit: not held through)
+                                kr[a] = T.cast(Kc[s, hv, a, tx], f32)
                             for w in PAIRS:
                                 for ee in TWO:
                                     fv[ee] = kfac(gl, kr, rk, s, hv, 2 * w + ee, tx)
@@ -644,12 +643,6 @@ def _boundary_v7(cfg: DecodeConfig):
                             for w in PAIRS:
                                 Sw[AU8 + (tx - K) * LW + w] = T.call_extern("uint32", "__pack_half2", ufac(Uc, ru, s, hv, 2 * w, tx - K),
                                                                           ufac(Uc, ru, s, hv, 2 * w + 1, tx - K))
-                        T.sync_threads()
-                        # the dequantised residual of the rows the factors leave free, with coalesced loads (lanes along
-                        # Z's rows; exp(G_P) from the loads above): the tiles below start from it instead of waiting on
-                        # global loads of their own
-                        for m in T.unroll(XL // 2, annotations={"pragma_unroll_factor": 2}):
-                            Sm[sx(m * 2 + tx // FS[1], tx % FS[1])] = zterm(Z, c, Bs, Sm, s, hv, m * 2 + tx // FS[1], tx % FS[1])
                         T.sync_threads()
                         # --- v8 reconstruction: warp wi takes n-tiles wi and wi + NW of every 16-row strip (the strips the
                         # factors share last); C = the dequantised residual, then C += A B on the tensor cores (V-first
@@ -665,10 +658,7 @@ def _boundary_v7(cfg: DecodeConfig):
                                     bfr[ib * NK + kk] = Sw[CB[ib] + (n0 + tx % 32 // 4) * LW + 4 * kk + tx % 4]
                             for h in T.unroll(2):
                                 for d in T.unroll(2):
-                                    if te < 2 * NL:   # late rows: Σ_t only; the residual is added after the barrier
-                                        cf[2 * h + d] = 0.0
-                                    else:
-                                        cf[2 * h + d] = Sm[sx(m0 + tx % 32 // 4 + 8 * h, n0 + 2 * (tx % 4) + d)]
+                                    cf[2 * h + d] = zterm(Z, c, Bs, Sm, s, hv, m0 + tx % 32 // 4 + 8 * h, n0 + 2 * (tx % 4) + d)
                             for kk in T.unroll(NK):
                                 for ia in RAI:
                                     for ib in CBI:
@@ -686,9 +676,7 @@ def _boundary_v7(cfg: DecodeConfig):
                                 for h in T.unroll(2):
                                     for d in T.unroll(2):
                                         Sm[sx((NSTRIP - 1 - te // 2) * 16 + tx % 32 // 4 + 8 * h,
-                                              (tx // 32 + NW * (te % 2)) * 8 + 2 * (tx % 4) + d)] = held[4 * te + 2 * h + d] + zterm(
-                                            Z, c, Bs, Sm, s, hv, (NSTRIP - 1 - te // 2) * 16 + tx % 32 // 4 + 8 * h,
-                                            (tx // 32 + NW * (te % 2)) * 8 + 2 * (tx % 4) + d)
+                                              (tx // 32 + NW * (te % 2)) * 8 + 2 * (tx % 4) + d)] = held[4 * te + 2 * h + d]
                     else:
                         # --- loads: threads < K the key side (prefix sums in registers, decayed records and
                         # compensators, exp(G_P); K̃'s start kept in registers), the others the value side
@@ -755,7 +743,7 @@ def _boundary_v7(cfg: DecodeConfig):
                     if R > 0:
                         if tx < K:
                             for a in T.unroll(R):
-                                Sm[SS + KP + a * K + tx] = kr[a] if (R <= 4 and not B8) else T.cast(Kc[s, hv, a, tx], f32)
+                                Sm[SS + KP + a * K + tx] = kr[a] if R <= 4 else T.cast(Kc[s, hv, a, tx], f32)
                         T.sync_threads()
                         for _it in T.serial(cfg.iters):
                             matvec(Sm, KP, WS, av, tx, True)      # W = Sᵀ K

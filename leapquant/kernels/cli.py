@@ -36,8 +36,8 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
            DecodeConfig(kind="gdn", v_first=True, BV=64, threads=128),             # v6: register Z, value tiles
            DecodeConfig(kind="gdn", v_first=True, pipe_zmma=True),                  # v8: Z products on tensor cores
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]
-    bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),   # v8 (the default)
-           DecodeConfig(kind="gdn", v_first=True, bv8=False), DecodeConfig(kind="kda", v_first=False, bv8=False),  # v7
+    bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),   # v7 (the default)
+           DecodeConfig(kind="gdn", v_first=True, bv8=True), DecodeConfig(kind="kda", v_first=False, bv8=True),  # v8
            DecodeConfig(kind="gdn", v_first=True, bv7=False), DecodeConfig(kind="kda", v_first=False, bv7=False),  # v6
            DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=True, bv6=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
            DecodeConfig(kind="gdn", v_first=True, zfmt="int4", bv7=False), DecodeConfig(kind="kda", v_first=False, zfmt="int4", bv7=True)]

@@ -90,8 +90,9 @@ class DecodeConfig:
                                # None: on where it fits (7 % faster at batch 512, 10 % slower at 32 on the H200)
     bv8: bool | None = None    # v8 boundary (on top of v7; NOTES.md "v8 boundary"): S_p's reconstruction on fp16 tensor
                                # cores (mma m16n8k8; the fp32 decayed key factors as hi + lo fp16 halves, the fp16 value
-                               # factors exact), the dequantised residual staged by a coalesced pre-pass, the codes
-                               # without a branch per element. None: on wherever v7 is
+                               # factors exact) and the codes without a branch per element. −21 % instructions but
+                               # slower on the H200 (GDN 512 275 vs 252 us: the tiles wait on their own residual loads);
+                               # INT4 faster (308 vs 328 us). None: off (opt-in)
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
@@ -163,8 +164,8 @@ class DecodeConfig:
             raise ValueError("bv7 (S only in shared memory) needs bv6, mode leap with zfmt int8 or int4 (FP8 residuals: use "
                              f"the v6 boundary, bv7=False) and K = V = bthreads / 2, got bv6 = {self.bv6}, mode = {self.mode}, "
                              f"zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, bthreads = {self.bthreads}")
-        if self.bv8 is None:   # on wherever v7 is (session 6)
-            object.__setattr__(self, "bv8", bool(self.bv7))
+        if self.bv8 is None:   # off: measured slower than v7 for INT8 (NOTES.md "v8 boundary")
+            object.__setattr__(self, "bv8", False)
         if self.bv8 and not self.bv7:
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary: it needs bv7, got bv7 = {self.bv7}")
         zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
