@@ -102,6 +102,8 @@ def simulate(
     rank: int = typer.Option(4, help="Compensator tokens r."),
     smoother: str = typer.Option("sqrt-mean-abs", help="Smoother: none, sqrt-mean-abs, smoothquant, hadamard."),
     fitter: str = typer.Option("power", help="Compensator fitter: power, svd, rsvd."),
+    fitter_option: list[str] = typer.Option(None, "--fitter-option",
+                                            help="Fitter option key=value (repeatable), e.g. iters=1 (power iteration)."),
     records: str = typer.Option("fp16", help="Precision of buffered records: fp16, fp32, exact."),
     compare: list[str] = typer.Option(None, "--compare", help="Named configs to run side by side instead of the "
                                       "one given by the options above; 'figure3' = bf16 bf16-w int8 int8-w leapquant."),
@@ -132,7 +134,8 @@ def simulate(
         pipelines = {n: preset(n) for n in names}
     else:
         p = Pipeline(format=format, format_options=_parse_options(format_option, "--format-option"),
-                     window=window, rank=rank, smoother=smoother, fitter=fitter, records=records)
+                     window=window, rank=rank, smoother=smoother, fitter=fitter,
+                     fitter_options=_parse_options(fitter_option, "--fitter-option"), records=records)
         pipelines = {"custom": p}
     chunk = chunk_tokens(pipelines)
     if trace is None and model is None:

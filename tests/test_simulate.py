@@ -85,3 +85,15 @@ def test_cli_takes_every_fitter_and_smoother(fitter):
         r = CliRunner().invoke(app, ["simulate", "--model", "gdn", "--tokens", "32", "--heads", "1", "--dk", "16",
                                      "--dv", "16", "--fitter", fitter, "--smoother", smoother, "--rank", "2", "--json"])
         assert r.exit_code == 0, r.output
+
+
+def test_cli_fitter_options_reach_the_pipeline_and_are_validated():
+    """--fitter-option iters=1 (one power iteration per window: the tuner's cheaper boundary) is the pipeline's
+    fitter option; a bad value is an input error that names the option."""
+    args = ["simulate", "--model", "gdn", "--tokens", "32", "--heads", "1", "--dk", "16", "--dv", "16", "--rank", "2"]
+    r = CliRunner().invoke(app, args + ["--fitter-option", "iters=1", "--json"])
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.output)["configs"]["custom"]["pipeline"]["fitter_options"] == {"iters": 1}
+    bad = CliRunner().invoke(app, args + ["--fitter-option", "iters=0"])
+    assert bad.exit_code == 2 and "fitter_options.iters" in bad.output
+    assert CliRunner().invoke(app, args + ["--fitter-option", "iters"]).exit_code == 2   # not key=value
