@@ -490,12 +490,13 @@ def _boundary_v7(cfg: DecodeConfig):
         NSTRIP, NTILE = FS[0] // 16, FS[1] // 8
         assert NSTRIP == NW and NTILE == 2 * NW
         MAXLATE = 2
-        AW = (V + 2 * K) * LW + Kd
+        AW = (V + 2 * K) * LW + Kd + K + V  # + exp(G_P), then c and B staged for the residual's dequantisation
         TOT = max(SS + WB, (NSTRIP - MAXLATE) * 16 * LD + AW)
         A0 = TOT - AW
         NL = max(0, NSTRIP - (A0 // LD) // 16)
         assert NL <= MAXLATE
         AU8, AH, AL, AE = A0, A0 + V * LW, A0 + (V + K) * LW, A0 + (V + 2 * K) * LW
+        AC, AB = AE + Kd, AE + Kd + K
 
     def rgv(rg, s, hv, j, i):
         return rg[s, hv, j] if kind == "gdn" else rg[s, hv, j, i]
@@ -544,11 +545,23 @@ def _boundary_v7(cfg: DecodeConfig):
                 return ru[s, hv, t - R, j]
             return T.float16(0)
 
-        def zterm(Z, c, Bs, Sm, s, hv, x, y):   # exp(G_P) (c ∘ Z / q ∘ B) at stored (x, y), v7's product order
-            ci = c[s, hv, y] if vf else c[s, hv, x]
-            bj = Bs[s, hv, x] if vf else Bs[s, hv, y]
+        def zpair(Zq, s, hv, x, y):        # codes (x, y), (x, y + 1), (x + 8, y), (x + 8, y + 1) in one word: INT8 two
+            if I4:                          # 16-bit loads (Zq: Z viewed as int16), INT4 two bytes (both codes in each)
+                return T.bitwise_or(T.cast(Zq[s, hv, x, y // 2], "uint32"),
+                                    T.shift_left(T.cast(Zq[s, hv, x + 8, y // 2], "uint32"), T.uint32(8)))
+            return T.bitwise_or(T.bitwise_and(T.cast(Zq[s, hv, x, y // 2], "uint32"), T.uint32(0xFFFF)),
+                                T.shift_left(T.cast(Zq[s, hv, x + 8, y // 2], "uint32"), T.uint32(16)))
+
+        def zword_code(zw, j):              # code j of zpair's word (j = 2 h + d: row x + 8 h, column y + d), as float
+            bits, width = (4 * j, 4) if I4 else (8 * j, 8)
+            return T.cast(T.shift_right(T.reinterpret(T.shift_left(zw, T.cast(32 - width - bits, "uint32")), "int32"),
+                                        32 - width), f32)
+
+        def zterm(Sm, zw, h, d, x, y):      # exp(G_P) (c ∘ Z / q ∘ B) at stored (x, y), v7's product order; c, B and
+            ci = Sm[AC + (y if vf else x)]   # exp(G_P) from shared memory, the code from the prefetched word
+            bj = Sm[AB + (x if vf else y)]
             ep = Sm[AE] if kind == "gdn" else Sm[AE + (y if vf else x)]
-            return ep * (ci * (zcode(Z, s, hv, x, y) * invq) * bj)
+            return ep * (ci * (zword_code(zw, 2 * h + d) * invq) * bj)
 
     C = T.dynamic("C")
     GY = C if cfg.compact else N
@@ -611,6 +624,8 @@ def _boundary_v7(cfg: DecodeConfig):
                 bfr = T.alloc_local((len(CB) * NK,), "uint32")
                 cf = T.alloc_local((4,), f32)
                 held = T.alloc_local((max(8 * NL, 1),), f32)
+                zp = T.alloc_local((2 * NSTRIP,), "uint32")   # each tile's four codes, loaded before the factors
+                Zq = Z if I4 else T.view(Z, shape=(NS, HV, FS[0], FS[1] // 2), dtype="int16")
             advance(wpos, idx, wnext, hv, b)
             sl = T.alloc_local((1,), "int32")
             trips = NTRIP
@@ -623,7 +638,16 @@ def _boundary_v7(cfg: DecodeConfig):
                 if sl[0] >= 0:
                     s = sl[0]
                     if B8:
-                        # --- v8 loads: the factors as fp16 term pairs [n, LW]; the key side (fp32 products) as hi + lo halves
+                        # --- v8 loads: every tile's residual codes first (16 words a thread, in flight while the factors
+                        # are built), c and B into shared memory; the factors as fp16 term pairs [n, LW], the key side
+                        # (fp32 products) as hi + lo halves
+                        for te in TILES:
+                            zp[te] = zpair(Zq, s, hv, (NSTRIP - 1 - te // 2) * 16 + tx % 32 // 4,
+                                           (tx // 32 + NW * (te % 2)) * 8 + 2 * (tx % 4))
+                        if tx < K:
+                            Sm[AC + tx] = c[s, hv, tx]
+                        else:
+                            Sm[AB + tx - K] = Bs[s, hv, tx - K]
                         if tx < K:
                             gl[0] = 0.0
                             for j in T.unroll(P):
@@ -658,7 +682,7 @@ def _boundary_v7(cfg: DecodeConfig):
                                     bfr[ib * NK + kk] = Sw[CB[ib] + (n0 + tx % 32 // 4) * LW + 4 * kk + tx % 4]
                             for h in T.unroll(2):
                                 for d in T.unroll(2):
-                                    cf[2 * h + d] = zterm(Z, c, Bs, Sm, s, hv, m0 + tx % 32 // 4 + 8 * h, n0 + 2 * (tx % 4) + d)
+                                    cf[2 * h + d] = zterm(Sm, zp[te], h, d, m0 + tx % 32 // 4 + 8 * h, n0 + 2 * (tx % 4) + d)
                             for kk in T.unroll(NK):
                                 for ia in RAI:
                                     for ib in CBI:

@@ -158,7 +158,7 @@ class EmulatedProgram:
         self.names, self.dims = [], {}
         for p in prim_func.params:
             buf = prim_func.buffer_map.get(p)
-            self.names.append(buf.name if buf is not None else p.name)
+            self.names.append(buf.data.name if buf is not None else p.name)   # the CUDA parameter: its data pointer's name
             for d in (buf.shape if buf is not None else ()):
                 if isinstance(d, tir.Var):
                     self.dims.setdefault(d.name, d)
