@@ -122,6 +122,25 @@ def check(arch: list[str] = typer.Option(["sm_90"], "--arch", help="sm_90, sm_10
         raise typer.Exit(1)
 
 
+def _config_fields(items: list[str], cls) -> dict:
+    """`key=value` items as fields of the dataclass `cls` (values parsed as JSON where they can be: numbers,
+    true/false/null); an unknown key or a malformed item is a usage error that names it."""
+    import dataclasses
+    names = {f.name for f in dataclasses.fields(cls)}
+    out = {}
+    for item in items:
+        key, eq, raw = item.partition("=")
+        if not eq:
+            raise typer.BadParameter(f"--set takes key=value, got {item!r}")
+        if key not in names:
+            raise typer.BadParameter(f"--set: {key!r} is not a {cls.__name__} field (fields: {', '.join(sorted(names))})")
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
 @kernels_app.command()
 def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
             p: int = typer.Option(4, help="window length"), r: int = typer.Option(2, help="compensator tokens"),
@@ -129,9 +148,14 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
             v_first: bool = typer.Option(True, help="V-first state layout (vLLM's); --no-v-first: K-first"),
             batch: int = typer.Option(5, help="requests per step"), windows: int = typer.Option(1, help="windows checked"),
             heads: int = typer.Option(2, help="key heads (value heads: twice as many)"),
+            set_: list[str] = typer.Option(None, "--set", help="any other DecodeConfig field, key=value (repeatable), "
+                                           "e.g. --set small_batch=0 (the large-batch kernels at a small batch), "
+                                           "--set bv8=true (an opt-in boundary)"),
             as_json: bool = typer.Option(False, "--json", help="print the JSON result")):
     """Run the default kernels' generated CUDA on the CPU emulation against the PyTorch reference (no GPU needed;
-    slow: a thread per CUDA thread) — what `tests/kernels/test_cpu_emulation.py` does, for any small shape."""
+    slow: a thread per CUDA thread) — what `tests/kernels/test_cpu_emulation.py` does, for any small shape. Below
+    DecodeConfig.small_batch requests (64) a step runs the small-batch kernels; `--set small_batch=0` checks the
+    others."""
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
     from leapquant.kernels.decode import ZDT, DecodeConfig
@@ -144,9 +168,11 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
             raise typer.BadParameter(f"{name} must be >= 1, got {val}")
     if r < 0:
         raise typer.BadParameter(f"r must be >= 0, got {r}")
+    extra = _config_fields(set_ or [], DecodeConfig)
     try:
-        cfg = DecodeConfig(kind=model, H=heads, HV=2 * heads, p=p, r=r, zfmt=zfmt, v_first=v_first, out_dtype="float32")
-    except ValueError as e:
+        cfg = DecodeConfig(**{**dict(kind=model, H=heads, HV=2 * heads, p=p, r=r, zfmt=zfmt, v_first=v_first,
+                                     out_dtype="float32"), **extra})
+    except (TypeError, ValueError) as e:
         raise typer.BadParameter(str(e))
     t0 = time.time()
     with quiet_tilelang():
