@@ -1,24 +1,23 @@
 #!/usr/bin/env bash
 # One device call (nvidia-h200-x2) that verifies and times the decode kernels (issue 6):
 #   source .devbundle/setup.sh && bash benchmarks/kernel_verify.sh          (results: $OUT/r.tgz, one file)
-# GPU 0: the CUDA test files, in four pytest processes (compiling is most of their time);
+# GPU 0: the CUDA test files (test_decode_cuda.py and EXTRA_TESTS), in TEST_PROCS (8) pytest processes;
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
-# EXTRA_TESTS: more test files, in a fifth process; AFTER_TESTS: a command run on GPU 0 once the tests end
+# EXTRA_TESTS: more test files; AFTER_TESTS: a command run on GPU 0 once the tests end
 # (its output in after_tests.txt; $R is the results folder); BENCH_BUDGET: the bench's seconds (300); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_ARGS (e.g. "--v4b", "--v6", "--v7", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
 set -u
 export R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)
-SEL_A="v5 or other_residual or one_program"
-SEL_B="pipelined_decode_matches or batch_512 or side_stream"
-SEL_D="z_in_shared or pipelined_decode_int4 or cuda_graph or tensor_cores"
+# the CUDA tests, collected and dealt round-robin to TEST_PROCS pytest processes (compiling is most of their time;
+# the machine has 32 cores): every test node id runs exactly once
+TESTS="tests/kernels/test_decode_cuda.py ${EXTRA_TESTS:-}"
 ( export CUDA_VISIBLE_DEVICES=0
-  timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py -k "$SEL_A" > $R/pytest_a.txt 2>&1 &
-  timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py -k "$SEL_B" > $R/pytest_b.txt 2>&1 &
-  timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py -k "$SEL_D" > $R/pytest_d.txt 2>&1 &
-  timeout 540 python -m pytest -q tests/kernels/test_decode_cuda.py \
-      -k "not ($SEL_A or $SEL_B or $SEL_D)" > $R/pytest_c.txt 2>&1 &
-  if [ -n "${EXTRA_TESTS:-}" ]; then timeout 540 python -m pytest -q ${EXTRA_TESTS} > $R/pytest_e.txt 2>&1 & fi
+  python -m pytest --collect-only -q $TESTS 2>/dev/null | grep '::' > $R/test_ids.txt
+  split -n r/${TEST_PROCS:-8} $R/test_ids.txt $R/ids_
+  for f in $R/ids_*; do
+    timeout 540 python -m pytest -q $(cat $f) > $R/pytest_${f##*/ids_}.txt 2>&1 &
+  done
   wait; echo "tests $(( $(date +%s) - T0 )) s" >> $R/times.txt
   if [ -n "${AFTER_TESTS:-}" ]; then timeout 200 bash -c "${AFTER_TESTS}" > $R/after_tests.txt 2>&1
     echo "after_tests $(( $(date +%s) - T0 )) s" >> $R/times.txt; fi ) &
