@@ -552,6 +552,16 @@ def _boundary_v7(cfg: DecodeConfig):
             return T.bitwise_or(T.bitwise_and(T.cast(Zq[s, hv, x, y // 2], "uint32"), T.uint32(0xFFFF)),
                                 T.shift_left(T.cast(Zq[s, hv, x + 8, y // 2], "uint32"), T.uint32(16)))
 
+        # the codes' prefetch goes first where the key side's registers allow it (p <= 16: the prefix sums hold p + 1
+        # registers through the factor loop; at p = 32 the early prefetch spilled 96 bytes), else after the factors
+        ZEARLY = P <= 16
+
+        @T.macro
+        def prefetch_codes(Zq, zp, s, hv, tx):
+            for te in TILES:
+                zp[te] = zpair(Zq, s, hv, (NSTRIP - 1 - te // 2) * 16 + tx % 32 // 4,
+                               (tx // 32 + NW * (te % 2)) * 8 + 2 * (tx % 4))
+
         def zword_code(zw, j):              # code j of zpair's word (j = 2 h + d: row x + 8 h, column y + d), as float
             bits, width = (4 * j, 4) if I4 else (8 * j, 8)
             return T.cast(T.shift_right(T.reinterpret(T.shift_left(zw, T.cast(32 - width - bits, "uint32")), "int32"),
@@ -641,9 +651,8 @@ def _boundary_v7(cfg: DecodeConfig):
                         # --- v8 loads: every tile's residual codes first (16 words a thread, in flight while the factors
                         # are built), c and B into shared memory; the factors as fp16 term pairs [n, LW], the key side
                         # (fp32 products) as hi + lo halves
-                        for te in TILES:
-                            zp[te] = zpair(Zq, s, hv, (NSTRIP - 1 - te // 2) * 16 + tx % 32 // 4,
-                                           (tx // 32 + NW * (te % 2)) * 8 + 2 * (tx % 4))
+                        if ZEARLY:
+                            prefetch_codes(Zq, zp, s, hv, tx)
                         if tx < K:
                             Sm[AC + tx] = c[s, hv, tx]
                         else:
@@ -667,6 +676,8 @@ def _boundary_v7(cfg: DecodeConfig):
                             for w in PAIRS:
                                 Sw[AU8 + (tx - K) * LW + w] = T.call_extern("uint32", "__pack_half2", ufac(Uc, ru, s, hv, 2 * w, tx - K),
                                                                           ufac(Uc, ru, s, hv, 2 * w + 1, tx - K))
+                        if not ZEARLY:
+                            prefetch_codes(Zq, zp, s, hv, tx)
                         T.sync_threads()
                         # --- v8 reconstruction: warp wi takes n-tiles wi and wi + NW of every 16-row strip (the strips the
                         # factors share last); C = the dequantised residual, then C += A B on the tensor cores (V-first
