@@ -87,8 +87,6 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),
           ("leap_int4_vfirst_b8", dict(p=16, r=4, v_first=True, zfmt="int4", bv8=True)),
-          ("leap_int8_r8_vfirst", dict(p=16, r=8, v_first=True)),
-          ("leap_int8_vfirst_it1", dict(p=16, r=4, v_first=True, iters=1)),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:
