@@ -444,10 +444,10 @@ def _boundary_v7(cfg: DecodeConfig):
         return _nibble(T, Z[s, hv, x, y // 2], y % 2) if I4 else T.cast(Z[s, hv, x, y], "float32")
 
     def qcode(Sm, x, y, jj):            # the code of smoothed element (x, y): round(Y · q / B), 0 for an empty column
-        if cfg.bv8:   # q / B is 0 for an empty column: no branch; round to nearest even in the conversion, then clamp
-            v = T.call_extern("int32", "__float2int_rn", Sm[sx(x, y)] * Sm[SS + QB + jj])
-            return T.max(T.min(v, int(q)), -int(q))
-        return T.if_then_else(Sm[SS + BF + jj] > 0, T.clamp(T.round(Sm[sx(x, y)] * Sm[SS + QB + jj]), -q, q), 0.0)
+        # (q / B is stored as 0 for an empty column: no branch per element; round half to even in the conversion,
+        # then an integer clamp — the codes of v7's round-clamp-select, which cost a branch and a NaN guard each)
+        v = T.call_extern("int32", "__float2int_rn", Sm[sx(x, y)] * Sm[SS + QB + jj])
+        return T.max(T.min(v, int(q)), -int(q))
 
     def kv(x, y):                       # stored index -> (key row i, value column j)
         return (y, x) if vf else (x, y)
@@ -834,10 +834,7 @@ def _boundary_v7(cfg: DecodeConfig):
                     if tx < V:
                         sm[0] = T.max(sm[0], Sm[SS + BP + tx])
                         Sm[SS + BF + tx] = sm[0]
-                        if B8:
-                            Sm[SS + QB + tx] = T.if_then_else(sm[0] > 0, qdiv(q, sm[0]), 0.0)
-                        else:
-                            Sm[SS + QB + tx] = qdiv(q, sm[0])
+                        Sm[SS + QB + tx] = T.if_then_else(sm[0] > 0, qdiv(q, sm[0]), 0.0)
                         Bs[s, hv, tx] = sm[0]
                     T.sync_threads()
                     # --- codes: lanes along the stored rows (Z's contiguous axis)
