@@ -123,21 +123,20 @@ def check(arch: list[str] = typer.Option(["sm_90"], "--arch", help="sm_90, sm_10
 
 
 def _config_fields(items: list[str], cls) -> dict:
-    """`key=value` items as fields of the dataclass `cls` (values parsed as JSON where they can be: numbers,
-    true/false/null); an unknown key or a malformed item is a usage error that names it."""
+    """`key=value` items (parsed as the top-level CLI's `--format-option`) as fields of the dataclass `cls`; a
+    malformed item or an unknown key is a usage error that names it."""
     import dataclasses
+
+    from leapquant.cli import _parse_options
+    from leapquant.errors import InputError
+    try:
+        out = _parse_options(items, "--set")
+    except InputError as e:
+        raise typer.BadParameter(str(e))
     names = {f.name for f in dataclasses.fields(cls)}
-    out = {}
-    for item in items:
-        key, eq, raw = item.partition("=")
-        if not eq:
-            raise typer.BadParameter(f"--set takes key=value, got {item!r}")
+    for key in out:
         if key not in names:
             raise typer.BadParameter(f"--set: {key!r} is not a {cls.__name__} field (fields: {', '.join(sorted(names))})")
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
     return out
 
 

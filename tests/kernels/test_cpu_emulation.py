@@ -104,7 +104,7 @@ def test_emulate_command_reports_the_check_as_json():
     assert out["ok"] and out["out"] < 1e-4 and out["config"].startswith("gdn-leap-p4-r2-vf")
     bad = CliRunner().invoke(kernels_app, ["emulate", "--model", "mamba"])
     assert bad.exit_code == 2 and "model must be gdn or kda" in bad.output
-    for item, msg in (("bv9=true", "'bv9' is not a DecodeConfig field"), ("bv8", "--set takes key=value"),
+    for item, msg in (("bv9=true", "'bv9' is not a DecodeConfig field"), ("bv8", "--set must be key=value"),
                       ("bv7=false", "got bv7 = False")):
         bad = CliRunner().invoke(kernels_app, ["emulate", "--set", "bv8=true", "--set", item])
         assert bad.exit_code == 2 and msg in " ".join(bad.output.split()), (item, bad.output)
