@@ -409,7 +409,7 @@ def _boundary_v7(cfg: DecodeConfig):
     conflict-free (a warp touches 32 consecutive words of one stored row, or one word of 32 consecutive rows, 129
     words apart). One flat shared buffer holds everything, reused by phase:
       [0, SS)             S_p in Z's layout, rows of FS[1] + 1 words (the padded copy of v4–v6);
-      [SS, SS + WW)       refit: K̃ [R, K], W / Û [R, V], the mat-vec hand-over [R, K]; smoothing: c, 1/c, B, 127/B
+      [SS, SS + WW)       refit: K̃ [R, K], W / Û [R, V], the mat-vec hand-over [R, K]; smoothing: c, 1/c, q/B
                           and the half-sums;
       [A0, SS + WW)       reconstruction only: the decayed key factors [R + P, K], the value factors [R + P, V] and
                           exp(G_P) — over the refit area and the last rows of S_p, which are written last, after a barrier.
@@ -468,9 +468,9 @@ def _boundary_v7(cfg: DecodeConfig):
     KP, WS = 0, R * K
     PT = R * (K + V)                    # the mat-vec hand-over [R, K]; then c's half-sums, c, 1/c
     CP, CF, RC = PT, PT + K, PT + 2 * K
-    BOFF = 0 if R * (K + V) >= 3 * V else PT + 3 * K   # B's half-maxima, B, 127/B (K̂, Û are dead by then)
-    BP, BF, QB = BOFF, BOFF + V, BOFF + 2 * V
-    WB = max(PT + max(R * K, 3 * K), BOFF + 3 * V)
+    BOFF = 0 if R * (K + V) >= 2 * V else PT + 3 * K   # B's half-maxima, q/B (K̂, Û are dead by then)
+    BP, QB = BOFF, BOFF + V
+    WB = max(PT + max(R * K, 3 * K), BOFF + 2 * V)
     AW = (R + P) * (K + V) + Kd         # reconstruction factors + exp(G_P)
     WW = max(WB, AW - (SS - LAST0))
     TOT = SS + WW
@@ -833,7 +833,6 @@ def _boundary_v7(cfg: DecodeConfig):
                     T.sync_threads()
                     if tx < V:
                         sm[0] = T.max(sm[0], Sm[SS + BP + tx])
-                        Sm[SS + BF + tx] = sm[0]
                         Sm[SS + QB + tx] = T.if_then_else(sm[0] > 0, qdiv(q, sm[0]), 0.0)
                         Bs[s, hv, tx] = sm[0]
                     T.sync_threads()
