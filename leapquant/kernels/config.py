@@ -90,9 +90,10 @@ class DecodeConfig:
                                # None: on where it fits (7 % faster at batch 512, 10 % slower at 32 on the H200)
     bv8: bool | None = None    # v8 boundary (on top of v7; NOTES.md "v8 boundary"): S_p's reconstruction on fp16 tensor
                                # cores (mma m16n8k8; the fp32 decayed key factors as hi + lo fp16 halves, the fp16 value
-                               # factors exact) and the codes without a branch per element. −21 % instructions but
-                               # slower on the H200 (GDN 512 275 vs 252 us: the tiles wait on their own residual loads);
-                               # INT4 faster (308 vs 328 us). None: off (opt-in)
+                               # factors exact). Its first form (v8a) ran 21 % fewer instructions but was slower on the
+                               # H200 (GDN 512 275 vs 252 us: each tile waited on its own residual loads; INT4 308 vs
+                               # 328 us faster); the current form (v8c) prefetches every tile's codes and is not yet
+                               # measured. None: off (opt-in)
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
