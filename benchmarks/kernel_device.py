@@ -86,7 +86,7 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
                                threads=args.threads))
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),
-          ("leap_int4_vfirst_b8", dict(p=16, r=4, v_first=True, zfmt="int4", bv8=True)),
+          ("leap_int4_vfirst_b7", dict(p=16, r=4, v_first=True, zfmt="int4", bv8=False)),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:

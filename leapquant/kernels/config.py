@@ -92,8 +92,9 @@ class DecodeConfig:
                                # cores (mma m16n8k8; the fp32 decayed key factors as hi + lo fp16 halves, the fp16 value
                                # factors exact). Its first form (v8a) ran 21 % fewer instructions but was slower on the
                                # H200 (GDN 512 275 vs 252 us: each tile waited on its own residual loads; INT4 308 vs
-                               # 328 us faster); the current form (v8c) prefetches every tile's codes and is not yet
-                               # measured. None: off (opt-in)
+                               # 328 us faster); the current form (v8c) prefetches every tile's codes: INT8 still
+                               # slower than v7 (GDN 512 251.3 vs 244.8 us), INT4 faster (291.9 vs 318.3; KDA 512 316.1
+                               # vs 344.2; session 7). None: on for INT4 where v7 is, off for INT8
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
@@ -165,8 +166,8 @@ class DecodeConfig:
             raise ValueError("bv7 (S only in shared memory) needs bv6, mode leap with zfmt int8 or int4 (FP8 residuals: use "
                              f"the v6 boundary, bv7=False) and K = V = bthreads / 2, got bv6 = {self.bv6}, mode = {self.mode}, "
                              f"zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, bthreads = {self.bthreads}")
-        if self.bv8 is None:   # off: measured slower than v7 for INT8 (NOTES.md "v8 boundary")
-            object.__setattr__(self, "bv8", False)
+        if self.bv8 is None:   # INT4 only: v8c measured faster there, slower for INT8 (NOTES.md "Session 7")
+            object.__setattr__(self, "bv8", bool(self.bv7 and self.zfmt == "int4"))
         if self.bv8 and not self.bv7:
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary: it needs bv7, got bv7 = {self.bv7}")
         zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0

@@ -70,6 +70,8 @@ def test_boundary_versions_config():
         with pytest.raises(ValueError, match="bv7 .* needs bv6, mode leap with zfmt int8 or int4"):
             DecodeConfig(bv7=True, **kw)
     assert DecodeConfig(zfmt="int4").bv7 and not DecodeConfig(zfmt="int4", bv7=False).bv7   # INT4 on v7: the default
+    assert DecodeConfig(zfmt="int4").bv8 and DecodeConfig(zfmt="int4").tag.endswith("-b8-int4")  # INT4's default: v8c
+    assert not DecodeConfig(zfmt="int4", bv8=False).bv8 and not DecodeConfig(zfmt="int4", bv7=False).bv8
 
 
 @needs_cuda
