@@ -48,6 +48,7 @@ ap.add_argument("--v6", action="store_true", help="with --profile-only: the v6 d
 ap.add_argument("--v7", action="store_true", help="with --profile-only: the v7 decode (Z products on the FMA pipe) instead of v8")
 ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 boundary instead of the default v7")
 ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 boundary (reconstruction on tensor cores)")
+ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
 args = ap.parse_args()
@@ -59,7 +60,8 @@ if args.profile_only:
                            pipe=False if args.v4b else None, bv6=False if args.bv5 else None,
                            bv7=False if (args.bv6 or args.bv5 or args.bv4) else None, bv8=True if args.bv8 else None,
                            pipe_zsmem=False if (args.v6 or args.v4b) else None,
-                           pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None)
+                           pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
+                           pipe_z1=True if args.z1 else None)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -85,8 +87,7 @@ for kind in kinds:
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
-          ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),
-          ("leap_int4_vfirst_b7", dict(p=16, r=4, v_first=True, zfmt="int4", bv8=False)),
+          ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:

@@ -35,12 +35,14 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
            DecodeConfig(kind="gdn", v_first=True, pipe=False), DecodeConfig(kind="kda", v_first=True),
            DecodeConfig(kind="gdn", v_first=True, BV=64, threads=128),             # v6: register Z, value tiles
            DecodeConfig(kind="gdn", v_first=True, pipe_zmma=True),                  # v8: Z products on tensor cores
+           DecodeConfig(kind="kda", v_first=True, pipe_z1=True),                    # v9: one Z buffer
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]
     bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),   # v7 (the default)
            DecodeConfig(kind="gdn", v_first=True, bv8=True), DecodeConfig(kind="kda", v_first=False, bv8=True),  # v8
            DecodeConfig(kind="gdn", v_first=True, bv7=False), DecodeConfig(kind="kda", v_first=False, bv7=False),  # v6
            DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=True, bv6=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
-           DecodeConfig(kind="gdn", v_first=True, zfmt="int4", bv7=False), DecodeConfig(kind="kda", v_first=False, zfmt="int4", bv7=True)]
+           DecodeConfig(kind="gdn", v_first=True, zfmt="int4", bv7=False), DecodeConfig(kind="kda", v_first=False, zfmt="int4", bv7=True, bv8=False),
+           DecodeConfig(kind="gdn", v_first=True, zfmt="int4")]   # INT4's default boundary: v8
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
     if full:
         dec = [DecodeConfig(kind=k, v_first=vf, mode=m, p=p, r=r) for k in ("gdn", "kda") for vf in (True, False)
@@ -147,6 +149,8 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
             v_first: bool = typer.Option(True, help="V-first state layout (vLLM's); --no-v-first: K-first"),
             batch: int = typer.Option(5, help="requests per step"), windows: int = typer.Option(1, help="windows checked"),
             heads: int = typer.Option(2, help="key heads (value heads: twice as many)"),
+            sms: int = typer.Option(132, help="SMs the persistent decode's grid is sized for; 1 makes its programs "
+                                    "walk several requests each (the pipelined trips)"),
             set_: list[str] = typer.Option(None, "--set", help="any other DecodeConfig field, key=value (repeatable), "
                                            "e.g. --set small_batch=0 (the large-batch kernels at a small batch), "
                                            "--set bv8=true (an opt-in boundary)"),
@@ -162,7 +166,7 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
         raise typer.BadParameter(f"model must be gdn or kda, got {model!r}")
     if zfmt not in ZDT:
         raise typer.BadParameter(f"zfmt must be one of {list(ZDT)}, got {zfmt!r}")
-    for name, val in (("p", p), ("batch", batch), ("windows", windows), ("heads", heads)):
+    for name, val in (("p", p), ("batch", batch), ("windows", windows), ("heads", heads), ("sms", sms)):
         if val < 1:
             raise typer.BadParameter(f"{name} must be >= 1, got {val}")
     if r < 0:
@@ -175,7 +179,7 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
         raise typer.BadParameter(str(e))
     t0 = time.time()
     with quiet_tilelang():
-        w = kb.check_decode(cfg, N=batch, windows=windows, device="cpu", decoder=ce.emulated_decoder(cfg))
+        w = kb.check_decode(cfg, N=batch, windows=windows, device="cpu", decoder=ce.emulated_decoder(cfg, sms=sms))
     res = {"config": cfg.tag, "ok": kb.check_ok(w), "seconds": round(time.time() - t0, 1), **w}
     if as_json:
         typer.echo(json.dumps(res, indent=1))

@@ -118,6 +118,11 @@ class DecodeConfig:
                                # is the arithmetic) — instead of a PRMT, FADD and 2 FFMA per code. Needs pipe_zsmem, INT8,
                                # K a multiple of 64 and 16-row blocks per warp (BV / warps). None: on where it fits
                                # (GDN 512: decode 168 -> 150 us, step 1.83x -> 1.97x FLA)
+    pipe_z1: bool | None = None  # v9 decode (NOTES.md "v9 decode"): one Z buffer instead of two — each warp copies
+                               # the next request's Z rows (its own 16-row blocks) right after its mma has read the
+                               # current ones, so they are in flight during the rest of the request and the next
+                               # one's prologue. 18.4 KB less shared memory per program: 4 programs per SM (GDN) or
+                               # 3 (KDA) instead of 3 / 2. Needs pipe_zmma. None: off (opt-in until measured)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -197,6 +202,10 @@ class DecodeConfig:
                              "and BV / (threads / 32) a multiple of 16; got "
                              f"pipe_zsmem = {self.pipe_zsmem}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}, "
                              f"threads = {self.threads}")
+        if self.pipe_z1 is None:
+            object.__setattr__(self, "pipe_z1", False)
+        if self.pipe_z1 and not self.pipe_zmma:
+            raise ValueError(f"pipe_z1 (one Z buffer, copied warp by warp) needs pipe_zmma, got pipe_zmma = {self.pipe_zmma}")
         if self.small_batch < 0:
             raise ValueError(f"small_batch must be >= 0, got {self.small_batch}")
         if self.pipe_maxit < 1:
@@ -208,7 +217,9 @@ class DecodeConfig:
             # pipe at 256 threads (BV 128, whole heads): zsmem 3 per SM at 75 registers; register Z 2 per SM at 126
             # (at 3 it spills 20 bytes)
             # v7 (zsmem, BV = V): 3 per SM (shared memory allows 3 for GDN, 2 for KDA; measured with 3)
-            object.__setattr__(self, "dminblocks", 3 if self.pipe and self.pipe_zsmem and self.BV == self.V else
+            # v9 (one Z buffer): GDN 47.3 KB -> 4 per SM, KDA 3
+            object.__setattr__(self, "dminblocks", (4 if self.kind == "gdn" else 3) if self.pipe_z1 else
+                               3 if self.pipe and self.pipe_zsmem and self.BV == self.V else
                                5 if self.pipe and self.threads == 128 else
                                (3 if self.pipe_zsmem else 2) if self.pipe and self.threads == 256 else
                                6 if self.zrows and self.threads == 128 else 0)
@@ -230,7 +241,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -75,6 +75,7 @@ inline void run(unsigned gx, unsigned gy, unsigned gz, unsigned bx, size_t smem,
 }  // namespace emu
 
 #define __syncthreads() (emu::blk->all->arrive_and_wait())
+#define __syncwarp(...) (emu::warp_sync())
 
 template <class T>
 T __shfl_xor_sync(unsigned, T v, int mask, int width = 32) {

@@ -64,6 +64,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
     KW = K // 16             # v8: Z words (4 codes) of a row per lane of a quad: lane t holds keys [t K/4, (t+1) K/4)
     RW = BV // NW            # v8: value rows per warp, in blocks of 16 (the mma's M)
     ZPAD = 4 if ZM else 0    # v8: Zs rows padded by 16 bytes: the 8 rows a quarter warp reads fall on distinct banks
+    Z1 = cfg.pipe_z1         # v9: one Z buffer, each warp refilling its own rows after its mma (needs ZM)
     LPR = K // 16            # lanes per Z row (16 codes each)
     RP = TH // LPR           # rows per pass
     NPASS = BV // RP
@@ -86,6 +87,18 @@ def pipelined_decode_program(cfg: DecodeConfig):
             x, sel = T.bitwise_xor(w, T.uint32(xor)), e % 4
         return T.reinterpret(T.call_extern("uint32", "__byte_perm", x, T.uint32(0x4B000000), T.uint32(0x7650 + sel)),
                              "float32") - off
+
+    @T.macro
+    def copy_warp_rows(Zs, Z, s, hv, v0, wi, ln, mode):
+        """v9: warp wi's cp.async of request slot s's Z rows [wi RW, (wi + 1) RW) — the rows only its mma reads, so
+        that a warp can refill them (after a __syncwarp) while the other warps still compute. Mid-request the
+        destination is handed over as a read pointer (mode "r") on purpose: TileLang's barrier planner cannot see
+        that each warp writes only the rows it alone reads and put a __syncthreads before every copy (8 per
+        request); the warp's own __syncwarp and cp.async waits order them instead."""
+        for cc in T.unroll(RW * CPR // 32):
+            ch = cc * 32 + ln
+            T.ptx_cp_async(T.access_ptr(Zs[0, wi * RW + ch // CPR, (ch % CPR) * 4], mode, 4),
+                           T.access_ptr(Z[s, hv, v0 + wi * RW + ch // CPR, (ch % CPR) * 4], "r", 4), 4)
 
     naive_fixed_scale = T.float32(FIXED_SCALE)
     row_dots = _row_dots(T, LPR, RP, lambda zc, ps, e: code(T, lambda w: zc[(0 if ZS else ps * WPL) + w], e))
@@ -151,7 +164,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # Z rows as int32 words (4 codes each; the host passes Z viewed as int32): byte arrays would be
             # address-taken by the 16-byte loads and spill
             if ZS:   # v7: the tile goes through shared memory (cp.async), one pass of rows in registers at a time
-                Zs = T.alloc_shared((2, BV, WROW + ZPAD), "int32")
+                Zs = T.alloc_shared((1 if Z1 else 2, BV, WROW + ZPAD), "int32")
                 zc = T.alloc_local((WPL,), "int32")
                 if ZM:
                     yv = T.alloc_local((K // 4,), f32)         # the lane's quarter of its vector
@@ -184,13 +197,13 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     m = ml[it]
                     n = b + it * GP
                     bi = it % 2
-                    if ZS:
+                    if ZS and not Z1:
                         for cc in T.unroll(chunks(BV * CPR)):
                             ch = cc * TH + tx
                             if ch < BV * CPR:
                                 T.ptx_cp_async(T.access_ptr(Zs[bi, ch // CPR, (ch % CPR) * 4], "w", 4),
                                                T.access_ptr(Z[s, hv, v0 + ch // CPR, (ch % CPR) * 4], "r", 4), 4)
-                    else:
+                    elif not ZS:
                         for ps in T.unroll(NPASS):
                             for e in T.vectorized(WPL):
                                 zn[ps * WPL + e] = Z[s, hv, v0 + ps * RP + r0, lt * WPL + e]
@@ -247,16 +260,23 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     if tx == 0:
                         T.ptx_cp_async(T.access_ptr(bts[bi, 0], "w", 1), T.access_ptr(beta[n, hv], "r", 1), 1)
                     T.ptx_commit_group()
+                    if Z1 and it == 0:   # v9: the first request's Z, a group after its records'; later ones after each mma
+                        copy_warp_rows(Zs, Z, s, hv, v0, wi, ln, "w")
+                        T.ptx_commit_group()
                     if it > 0:
-                        T.ptx_wait_group(1)            # request it − 1 has landed; request it stays in flight
+                        if Z1:   # groups: records(it − 1), Z(it − 1), records(it): the first has landed
+                            T.ptx_wait_group(2)
+                        else:
+                            T.ptx_wait_group(1)        # request it − 1 has landed; request it stays in flight
                 else:
-                    T.ptx_wait_group(0)
+                    T.ptx_wait_group(1 if Z1 else 0)   # v9: Z(it − 1), the last group, is waited for before the mma
                 T.sync_threads()
                 if it > 0:
                     s = sl[it - 1]
                     m = ml[it - 1]
                     n = b + (it - 1) * GP
                     cb = (it - 1) % 2
+                    zbuf = 0 if Z1 else cb
                     for d in T.Parallel(K):
                         a = T.exp(gss[cb, gi(d)])
                         kf = T.cast(qks[cb, 1, d], f32)
@@ -354,16 +374,22 @@ def pipelined_decode_program(cfg: DecodeConfig):
                             dw = T.bitwise_xor(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x5410)),
                                                T.uint32(0x80808080))
                             bw[w] = T.reinterpret(T.if_then_else(dj == 3, T.uint32(0x01010101), dw), "int32")
+                        if Z1:   # Z(it − 1) (this warp's rows, copied by its own lanes); records(it) may stay in flight
+                            if it < nit:
+                                T.ptx_wait_group(1)
+                            else:
+                                T.ptx_wait_group(0)
+                            T.sync_warp()
                         for rb in T.unroll(RW // 16):
                             rowg = wi * RW + rb * 16 + gq
                             for e in T.vectorized(4):
-                                za[e] = Zs[cb, rowg, tq * KW + e]
+                                za[e] = Zs[zbuf, rowg, tq * KW + e]
                             for e in T.vectorized(4):
-                                za[4 + e] = Zs[cb, rowg, tq * KW + 4 + e]
+                                za[4 + e] = Zs[zbuf, rowg, tq * KW + 4 + e]
                             for e in T.vectorized(4):
-                                zb[e] = Zs[cb, rowg + 8, tq * KW + e]
+                                zb[e] = Zs[zbuf, rowg + 8, tq * KW + e]
                             for e in T.vectorized(4):
-                                zb[4 + e] = Zs[cb, rowg + 8, tq * KW + 4 + e]
+                                zb[4 + e] = Zs[zbuf, rowg + 8, tq * KW + 4 + e]
                             for j in T.unroll(KW // 2):
                                 af[4 * j] = za[2 * j]
                                 af[4 * j + 1] = zb[2 * j]
@@ -385,6 +411,11 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                 zf[3] = zf[3] + T.shfl_xor(zf[3], 1)
                                 if tq % 2 == 0:                # lane t = 0: vector 0, t = 2: vector 1
                                     zr[tq // 2, rowg + 8 * hr] = zf[3] * T.if_then_else(gq // 4 == tq // 2, zf[1], zf[2])
+                        if Z1:   # v9: this warp has read its rows; refill them with the next request's
+                            T.sync_warp()
+                            if it < nit:
+                                copy_warp_rows(Zs, Z, sl[it], hv, v0, wi, ln, "r")
+                                T.ptx_commit_group()
                     if not ZM:
                         # the residual read: Z rows in registers (loaded one trip ago), two vectors
                         for e in T.unroll(16):

@@ -123,6 +123,21 @@ def test_boundary_v8_ptxas_three_programs_per_sm(tl, tmp_path, kind):
     assert _ptxas(tl, tmp_path, src, max_spill=32) <= 80
 
 
+@needs_nvcc
+@pytest.mark.parametrize("kind,blocks,shared", [("gdn", 4, 47280), ("kda", 3, 73168)])
+def test_decode_v9_ptxas_programs_per_sm(tl, tmp_path, kind, blocks, shared):
+    """The v9 decode (pipe_z1, one Z buffer; here beside the ptxas helper) fits `blocks` programs per SM: its shared
+    memory (v8: 65 712 B GDN, 91 600 B KDA) and ptxas's registers under __launch_bounds__(128, blocks), no spill."""
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode_pipelined import pipelined_decode_program
+    k = tl.compile(pipelined_decode_program(DecodeConfig(kind=kind, pipe_z1=True)), target={"kind": "cuda", "arch": "sm_90"})
+    assert f"((int64_t){shared})" in k.get_host_source()
+    src = k.get_kernel_source()
+    assert f"__launch_bounds__(128, {blocks})" in src and src.count("__syncwarp") == 2
+    regs = _ptxas(tl, tmp_path, src)
+    assert blocks * (shared + 1024) <= 228 * 1024 and blocks * 128 * regs <= 65536
+
+
 @pytest.mark.cuda
 @needs_cuda
 @pytest.mark.parametrize("version", [6, 7, 8])

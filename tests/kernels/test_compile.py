@@ -74,6 +74,11 @@ def test_decode_config_names_what_is_wrong():
     assert i4.pipe and i4.pipe_zsmem and not i4.pipe_zmma and (i4.BV, i4.threads, i4.dminblocks) == (128, 256, 3)
     assert not DecodeConfig(zfmt="int4", v_first=False).pipe and not DecodeConfig(zfmt="int4", BV=64).pipe
     assert not DecodeConfig(zrows=False).pipe and DecodeConfig(zfmt="int4", pipe=True, BV=64).pipe
+    z1 = DecodeConfig(pipe_z1=True)   # v9: one Z buffer, 4 programs per SM (GDN), 3 (KDA)
+    assert z1.dminblocks == 4 and DecodeConfig(kind="kda", pipe_z1=True).dminblocks == 3 and z1.tag.count("-z1") == 1
+    assert not DecodeConfig().pipe_z1
+    with pytest.raises(ValueError, match="pipe_z1 .* needs pipe_zmma"):
+        DecodeConfig(pipe_z1=True, zfmt="int4")
 
 
 def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():

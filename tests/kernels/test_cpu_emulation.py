@@ -19,14 +19,20 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("kda", dict(zfmt="int4", small_batch=0, v_first=False, bv8=False)),   # INT4 on the v7 boundary
     ("gdn", dict(small_batch=0, bv8=True)),   # the v8 boundary (opt-in): f16 tensor-core reconstruction, B operand split
     ("kda", dict(small_batch=0, v_first=False, bv8=True, zfmt="int4")),   # v8 K-first: A split, INT4 codes
-], ids=["gdn-v8-b6", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8"])
+    ("gdn", dict(small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2 requests
+    ("kda", dict(small_batch=0, pipe_z1=True, sms=1)),
+    ("gdn", dict(small_batch=0, sms=1)),   # the v8 decode's pipelined trips (132 SMs: one request per program)
+], ids=["gdn-v8-b6", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
+        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk"])
 def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
     from leapquant.kernels.config import DecodeConfig
+    kw = dict(kw)
+    sms = kw.pop("sms", 132)   # 1: the persistent decode's grid for one SM, so that its programs walk several requests
     shape = {**dict(H=2, HV=4, p=4, r=2), **kw}
     cfg = DecodeConfig(kind=kind, out_dtype="float32", **shape)
-    dec = ce.emulated_decoder(cfg)
+    dec = ce.emulated_decoder(cfg, sms=sms)
     w = kb.check_decode(cfg, N=5 if cfg.p == 4 else 3, windows=2 if cfg.p == 4 else 1, device="cpu", decoder=dec,
                         seed=3)
     assert kb.check_ok(w), w
