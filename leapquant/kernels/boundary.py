@@ -464,13 +464,24 @@ def _boundary_v7(cfg: DecodeConfig):
     NQ = FS[0] // CR
     LAST0 = (NQ - 1) * CR * LD          # first word of the last chunk's rows
 
-    # refit / smoothing areas (offsets from SS), all [R, n] with the n axis contiguous
-    KP, WS = 0, R * K
-    PT = R * (K + V)                    # the mat-vec hand-over [R, K]; then c's half-sums, c, 1/c
+    # refit / smoothing areas (offsets from SS). The r-vectors (K̃, W / Û, the mat-vec hand-over) are stored [n, RI]
+    # (cfg.brefit_rows, session 7: the r values of one key or value in one 16-byte word, so the mat-vecs and the
+    # residual read them with one broadcast vector load per S element instead of r scalar loads), or [r, n] (v7)
+    IL = cfg.brefit_rows
+    RI = R                              # (the row stride of the [n, r] layout: r words, no padding — at r = 6 padding
+                                        # to 8 cost the third program per SM)
+    KP, WS = 0, RI * K
+    PT = RI * (K + V)                   # the mat-vec hand-over; then c's half-sums, c, 1/c
     CP, CF, RC = PT, PT + K, PT + 2 * K
-    BOFF = 0 if R * (K + V) >= 2 * V else PT + 3 * K   # B's half-maxima, q/B (K̂, Û are dead by then)
+    BOFF = 0 if RI * (K + V) >= 2 * V else PT + 3 * K   # B's half-maxima, q/B (K̂, Û are dead by then)
     BP, QB = BOFF, BOFF + V
-    WB = max(PT + max(R * K, 3 * K), BOFF + 2 * V)
+    WB = max(PT + max(RI * K, 3 * K), BOFF + 2 * V)
+
+    def vx(area, n, a, nlen):           # flat index of element a of r-vector n in a refit area of nlen vectors
+        return SS + area + (n * RI + a if IL else a * nlen + n)
+
+    def vrange():                       # the loop over a vector's elements: one vector access where stored together
+        return T.vectorized(R) if IL and R in (2, 4, 8, 16) else T.unroll(R)   # (aligned: R words per vector)
     AW = (R + P) * (K + V) + Kd         # reconstruction factors + exp(G_P)
     WW = max(WB, AW - (SS - LAST0))
     TOT = SS + WW
@@ -515,10 +526,10 @@ def _boundary_v7(cfg: DecodeConfig):
 
     mgs = _mgs_warp(T, K, max(R, 1))
 
-    def kusum(av, Sm, j):  # Σ_a K̂[i, a] Û[j, a] in v6's order, K̂[i, :] in registers
-        acc = av[0] * Sm[SS + WS + j]
+    def kusum(av, uv):  # Σ_a K̂[i, a] Û[j, a] in v6's order, K̂[i, :] and Û[j, :] in registers
+        acc = av[0] * uv[0]
         for a in range(1, R):
-            acc = acc + av[a] * Sm[SS + WS + a * V + j]
+            acc = acc + av[a] * uv[a]
         return acc
 
     if B8:
@@ -580,21 +591,27 @@ def _boundary_v7(cfg: DecodeConfig):
     advance = _advance_positions(T, cfg, N, C, BT)
 
     @T.macro
-    def matvec(Sm, xo, oo, acc, tx, over_keys):  # Out[a, row] = Σ_k S[k, row] X[a, k] (over_keys) or S[row, k] X[a, k]
-        for a in T.unroll(R):
+    def matvec(Sm, xo, oo, acc, xv, tx, over_keys):  # Out[a, row] = Σ_k S[k, row] X[a, k] (over_keys) or S[row, k] X[a, k]
+        for a in T.unroll(RI):
             acc[a] = 0.0
         for k0 in T.serial(K // 2):
             k = (tx // K) * (K // 2) + k0
             sv = Sm[sij(k, tx % K)] if over_keys else Sm[sij(tx % K, k)]
+            for a in vrange():              # X[:, k]: the same k in every lane of the warp (a broadcast)
+                xv[a] = Sm[vx(xo, k, a, K)]
             for a in T.unroll(R):
-                acc[a] += sv * Sm[SS + xo + a * K + k]
+                acc[a] += sv * xv[a]
         if tx >= K:
-            for a in T.unroll(R):
-                Sm[SS + PT + a * K + tx % K] = acc[a]
+            for a in vrange():
+                Sm[vx(PT, tx % K, a, K)] = acc[a]
         T.sync_threads()
         if tx < K:
+            for a in vrange():
+                xv[a] = Sm[vx(PT, tx, a, K)]
             for a in T.unroll(R):
-                Sm[SS + oo + a * K + tx] = acc[a] + Sm[SS + PT + a * K + tx]
+                acc[a] = acc[a] + xv[a]
+            for a in vrange():
+                Sm[vx(oo, tx, a, K)] = acc[a]
         T.sync_threads()
 
     def entry(cnt, par, wnext, lst, idx, e):
@@ -616,13 +633,14 @@ def _boundary_v7(cfg: DecodeConfig):
             if I4:
                 zq = T.alloc_local((2,), "int32")   # a code and its neighbour's
             kr = T.alloc_local((Rz,), f32)
-            acc = T.alloc_local((TR * NC,), f32)
+            xv = T.alloc_local((max(RI, 1),), f32)   # one r-vector of a refit area
+            acc = T.alloc_local((max(TR * NC, RI),), f32)
             rf = T.alloc_local((TR,), f32)
             cl = T.alloc_local((NC,), f32)
             rv = T.alloc_local((TR, 3), f32)    # per tile row: c or B, exp(G_P) (KDA, K-first)
             cv = T.alloc_local((NC, 3), f32)    # per tile column
-            av = T.alloc_local((Rz,), f32)
-            ml = T.alloc_local((K // 32, Rz), f32)
+            av = T.alloc_local((max(RI, 1),), f32)
+            ml = T.alloc_local((K // 32, max(RI, 1)), f32)
             red = T.alloc_local((Rz,), f32)
             sm = T.alloc_local((1,), f32)
             if B8:
@@ -778,40 +796,46 @@ def _boundary_v7(cfg: DecodeConfig):
                     if R > 0:
                         if tx < K:
                             for a in T.unroll(R):
-                                Sm[SS + KP + a * K + tx] = kr[a] if R <= 4 else T.cast(Kc[s, hv, a, tx], f32)
+                                Sm[vx(KP, tx, a, K)] = kr[a] if R <= 4 else T.cast(Kc[s, hv, a, tx], f32)
                         T.sync_threads()
                         for _it in T.serial(cfg.iters):
-                            matvec(Sm, KP, WS, av, tx, True)      # W = Sᵀ K
-                            matvec(Sm, WS, KP, av, tx, False)     # K = S W
-                            # right-looking modified Gram–Schmidt in warp 0 (v6), K̃ stored [R, K]: conflict-free
+                            matvec(Sm, KP, WS, acc, xv, tx, True)      # W = Sᵀ K
+                            matvec(Sm, WS, KP, acc, xv, tx, False)     # K = S W
+                            # right-looking modified Gram–Schmidt in warp 0 (v6); K̃'s reads and writes conflict-free
+                            # ([R, K]: 32 consecutive words per a; [K, RI]: one 16-byte word per lane)
                             if tx < 32:
                                 for e in T.unroll(K // 32):
-                                    for a in T.unroll(R):
-                                        ml[e, a] = Sm[SS + KP + a * K + e * 32 + tx]
+                                    for a in vrange():
+                                        ml[e, a] = Sm[vx(KP, e * 32 + tx, a, K)]
                                 mgs(ml, red)
                                 for e in T.unroll(K // 32):
-                                    for a in T.unroll(R):
-                                        Sm[SS + KP + a * K + e * 32 + tx] = ml[e, a]
+                                    for a in vrange():
+                                        Sm[vx(KP, e * 32 + tx, a, K)] = ml[e, a]
                             T.sync_threads()
-                        matvec(Sm, KP, WS, av, tx, True)          # U = Sᵀ K
-                        # K̂, Û: the fp16 compensators, written out and rounded in place ([R, n], one owner each)
+                        matvec(Sm, KP, WS, acc, xv, tx, True)          # U = Sᵀ K
+                        # K̂, Û: the fp16 compensators, written out and rounded in place (one owner each)
                         for e in T.unroll((R * V + BT - 1) // BT):
                             if e * BT + tx < R * V:
-                                Uc[s, hv, (e * BT + tx) // V, (e * BT + tx) % V] = T.cast(Sm[SS + WS + e * BT + tx], f16)
-                                Sm[SS + WS + e * BT + tx] = T.cast(T.cast(Sm[SS + WS + e * BT + tx], f16), f32)
+                                fa, fj = (e * BT + tx) // V, (e * BT + tx) % V
+                                Uc[s, hv, fa, fj] = T.cast(Sm[vx(WS, fj, fa, V)], f16)
+                                Sm[vx(WS, fj, fa, V)] = T.cast(T.cast(Sm[vx(WS, fj, fa, V)], f16), f32)
                         for e in T.unroll((R * K + BT - 1) // BT):
                             if e * BT + tx < R * K:
-                                Kc[s, hv, (e * BT + tx) // K, (e * BT + tx) % K] = T.cast(Sm[SS + KP + e * BT + tx], f16)
-                                Sm[SS + KP + e * BT + tx] = T.cast(T.cast(Sm[SS + KP + e * BT + tx], f16), f32)
+                                fa, fi = (e * BT + tx) // K, (e * BT + tx) % K
+                                Kc[s, hv, fa, fi] = T.cast(Sm[vx(KP, fi, fa, K)], f16)
+                                Sm[vx(KP, fi, fa, K)] = T.cast(T.cast(Sm[vx(KP, fi, fa, K)], f16), f32)
                         T.sync_threads()
                     # --- residual R = S − K̂ Ûᵀ and c's sums: thread owns key i = tx mod K, half the values
-                    for a in T.unroll(R):
-                        av[a] = Sm[SS + KP + a * K + tx % K]
+                    if R > 0:
+                        for a in vrange():
+                            av[a] = Sm[vx(KP, tx % K, a, K)]
                     sm[0] = 0.0
                     for m in T.serial(V // 2):
                         j = (tx // K) * (V // 2) + m
                         if R > 0:
-                            Sm[sij(tx % K, j)] = Sm[sij(tx % K, j)] - kusum(av, Sm, j)
+                            for a in vrange():       # Û[j, :], the same j in every lane of the warp
+                                xv[a] = Sm[vx(WS, j, a, V)]
+                            Sm[sij(tx % K, j)] = Sm[sij(tx % K, j)] - kusum(av, xv)
                         sm[0] += T.abs(Sm[sij(tx % K, j)])
                     if tx >= K:
                         Sm[SS + CP + tx % K] = sm[0]

@@ -95,6 +95,10 @@ class DecodeConfig:
                                # 328 us faster); the current form (v8c) prefetches every tile's codes: INT8 still
                                # slower than v7 (GDN 512 251.3 vs 244.8 us), INT4 faster (291.9 vs 318.3; KDA 512 316.1
                                # vs 344.2; session 7). None: on for INT4 where v7 is, off for INT8
+    brefit_rows: bool | None = None  # v7/v8 boundary (session 7): the refit's r-vectors (K̃, W / Û, the mat-vec
+                               # hand-over) stored [n, r] — one broadcast vector load per S element in the mat-vecs
+                               # and the residual instead of r scalar loads; the same arithmetic in the same order.
+                               # None: on; False: v7's [r, n]
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
@@ -122,7 +126,9 @@ class DecodeConfig:
                                # the next request's Z rows (its own 16-row blocks) right after its mma has read the
                                # current ones, so they are in flight during the rest of the request and the next
                                # one's prologue. 18.4 KB less shared memory per program: 4 programs per SM (GDN) or
-                               # 3 (KDA) instead of 3 / 2. Needs pipe_zmma. None: off (opt-in until measured)
+                               # 3 (KDA) instead of 3 / 2. Needs pipe_zmma. None: on for KDA (H200, session 7: KDA
+                               # 512 353.5 -> 281.5 us, 256 185.2 -> 149.9, 32 45.1 -> 38.8), off for GDN (4 per SM
+                               # measured level: 512 244.3 -> 247.2, 256 131.4 -> 130.5, 32 35.7 -> 34.0)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -173,6 +179,8 @@ class DecodeConfig:
                              f"zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, bthreads = {self.bthreads}")
         if self.bv8 is None:   # INT4 only: v8c measured faster there, slower for INT8 (NOTES.md "Session 7")
             object.__setattr__(self, "bv8", bool(self.bv7 and self.zfmt == "int4"))
+        if self.brefit_rows is None:
+            object.__setattr__(self, "brefit_rows", True)
         if self.bv8 and not self.bv7:
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary: it needs bv7, got bv7 = {self.bv7}")
         zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
@@ -203,7 +211,7 @@ class DecodeConfig:
                              f"pipe_zsmem = {self.pipe_zsmem}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}, "
                              f"threads = {self.threads}")
         if self.pipe_z1 is None:
-            object.__setattr__(self, "pipe_z1", False)
+            object.__setattr__(self, "pipe_z1", bool(self.pipe_zmma and self.kind == "kda"))
         if self.pipe_z1 and not self.pipe_zmma:
             raise ValueError(f"pipe_z1 (one Z buffer, copied warp by warp) needs pipe_zmma, got pipe_zmma = {self.pipe_zmma}")
         if self.small_batch < 0:
@@ -241,7 +249,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4") + ("-rc" if self.bv7 and not self.brefit_rows else "")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

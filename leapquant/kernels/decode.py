@@ -25,6 +25,7 @@ Compiling needs tilelang (imported lazily; ``import leapquant`` never imports it
 
 import functools
 import math
+import os
 from dataclasses import dataclass, replace
 
 from leapquant.kernels.boundary import boundary_program
@@ -309,20 +310,26 @@ def decode_program(cfg: DecodeConfig):
     return decode
 
 
+def _compile(prim_func, target: str | None):
+    """tilelang.compile for the local GPU or `target`. With LEAPQUANT_PYTHON_LINES=1 the generated CUDA carries
+    #line directives to the kernel's Python source, so that a profiler (ncu --print-source cuda) attributes stalls
+    and instructions to the lines of decode_pipelined.py / boundary.py (benchmarks/kernel_verify.sh sets it)."""
+    import tilelang
+    tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
+    lines = os.environ.get("LEAPQUANT_PYTHON_LINES") == "1"
+    return tilelang.compile(prim_func, target=tgt, pass_configs={"tl.emit_line_directives": True} if lines else None)
+
+
 @functools.lru_cache(maxsize=None)
 def compiled(cfg: DecodeConfig, target: str | None = None):
     """(decode kernel, boundary kernel) compiled for the local GPU or the given target (``sm_90`` ...)."""
-    import tilelang
-    tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
-    return tilelang.compile(decode_program(cfg), target=tgt), compiled_boundary(cfg, target)
+    return _compile(decode_program(cfg), target), compiled_boundary(cfg, target)
 
 
 @functools.lru_cache(maxsize=None)
 def compiled_boundary(cfg: DecodeConfig, target: str | None = None):
     """The boundary kernel alone (LeapDecoder's small-batch switch compiles the v6 one next to v7)."""
-    import tilelang
-    tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
-    return tilelang.compile(boundary_program(cfg), target=tgt)
+    return _compile(boundary_program(cfg), target)
 
 
 @dataclass(frozen=True)
@@ -420,9 +427,7 @@ def perstep_program(cfg: PerStepConfig):
 
 @functools.lru_cache(maxsize=None)
 def compiled_perstep(cfg: PerStepConfig, target: str | None = None):
-    import tilelang
-    tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
-    return tilelang.compile(perstep_program(cfg), target=tgt)
+    return _compile(perstep_program(cfg), target)
 
 
 def _prep(q, k, v, g, beta, state_indices):

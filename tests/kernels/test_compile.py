@@ -76,7 +76,8 @@ def test_decode_config_names_what_is_wrong():
     assert not DecodeConfig(zrows=False).pipe and DecodeConfig(zfmt="int4", pipe=True, BV=64).pipe
     z1 = DecodeConfig(pipe_z1=True)   # v9: one Z buffer, 4 programs per SM (GDN), 3 (KDA)
     assert z1.dminblocks == 4 and DecodeConfig(kind="kda", pipe_z1=True).dminblocks == 3 and z1.tag.count("-z1") == 1
-    assert not DecodeConfig().pipe_z1
+    assert not DecodeConfig().pipe_z1 and DecodeConfig(kind="kda").pipe_z1                    # the KDA default (session 7)
+    assert not DecodeConfig(kind="kda", v_first=False).pipe_z1 and not DecodeConfig(kind="kda", zfmt="int4").pipe_z1
     with pytest.raises(ValueError, match="pipe_z1 .* needs pipe_zmma"):
         DecodeConfig(pipe_z1=True, zfmt="int4")
 
