@@ -443,10 +443,10 @@ def _boundary_v7(cfg: DecodeConfig):
     def zcode(Z, s, hv, x, y):          # stored code (x, y) as float (INT4: its nibble of byte (x, y // 2))
         return _nibble(T, Z[s, hv, x, y // 2], y % 2) if I4 else T.cast(Z[s, hv, x, y], "float32")
 
-    def qcode(Sm, x, y, jj):            # the code of smoothed element (x, y): round(Y · q / B), 0 for an empty column
-        # (q / B is stored as 0 for an empty column: no branch per element; round half to even in the conversion,
+    def qcode(Sm, x, y, qb):            # the code of smoothed element (x, y): round(Y · q / B), 0 for an empty column
+        # (qb = q / B_j, stored as 0 for an empty column: no branch per element; round half to even in the conversion,
         # then an integer clamp — the codes of v7's round-clamp-select, which cost a branch and a NaN guard each)
-        v = T.call_extern("int32", "__float2int_rn", Sm[sx(x, y)] * Sm[SS + QB + jj])
+        v = T.call_extern("int32", "__float2int_rn", Sm[sx(x, y)] * qb)
         return T.max(T.min(v, int(q)), -int(q))
 
     def kv(x, y):                       # stored index -> (key row i, value column j)
@@ -634,6 +634,8 @@ def _boundary_v7(cfg: DecodeConfig):
                 zq = T.alloc_local((2,), "int32")   # a code and its neighbour's
             kr = T.alloc_local((Rz,), f32)
             xv = T.alloc_local((max(RI, 1),), f32)   # one r-vector of a refit area
+            v4 = T.alloc_local((4,), f32)            # smoothing: c, q / B of four keys or rows
+            w4 = T.alloc_local((4,), f32)            # 1 / c
             acc = T.alloc_local((max(TR * NC, RI),), f32)
             rf = T.alloc_local((TR,), f32)
             cl = T.alloc_local((NC,), f32)
@@ -846,12 +848,18 @@ def _boundary_v7(cfg: DecodeConfig):
                         Sm[SS + RC + tx] = rcp(sm[0])
                         c[s, hv, tx] = sm[0]
                     T.sync_threads()
-                    # --- Y = R / c (v6's reciprocal quotient) and B: thread owns value j = tx mod V, half the keys
+                    # --- Y = R / c (v6's reciprocal quotient) and B: thread owns value j = tx mod V, half the keys;
+                    # c and 1 / c of four keys (the same in every lane of the warp) in one vector load each
                     sm[0] = 0.0
-                    for m in T.serial(K // 2):
-                        i = (tx // V) * (K // 2) + m
-                        Sm[sij(i, tx % V)] = xdiv(Sm[sij(i, tx % V)], Sm[SS + CF + i], Sm[SS + RC + i])
-                        sm[0] = T.max(sm[0], T.abs(Sm[sij(i, tx % V)]))
+                    for m4 in T.serial(K // 8):
+                        i0 = (tx // V) * (K // 2) + 4 * m4
+                        for e in T.vectorized(4):
+                            v4[e] = Sm[SS + CF + i0 + e]
+                        for e in T.vectorized(4):
+                            w4[e] = Sm[SS + RC + i0 + e]
+                        for e in T.unroll(4):
+                            Sm[sij(i0 + e, tx % V)] = xdiv(Sm[sij(i0 + e, tx % V)], v4[e], w4[e])
+                            sm[0] = T.max(sm[0], T.abs(Sm[sij(i0 + e, tx % V)]))
                     if tx >= V:
                         Sm[SS + BP + tx % V] = sm[0]
                     T.sync_threads()
@@ -860,20 +868,23 @@ def _boundary_v7(cfg: DecodeConfig):
                         Sm[SS + QB + tx] = T.if_then_else(sm[0] > 0, qdiv(q, sm[0]), 0.0)
                         Bs[s, hv, tx] = sm[0]
                     T.sync_threads()
-                    # --- codes: lanes along the stored rows (Z's contiguous axis)
-                    for m in T.serial(FS[0] // 2):
-                        x = (tx // FS[1]) * (FS[0] // 2) + m
+                    # --- codes: lanes along the stored rows (Z's contiguous axis); V-first, q / B of four stored rows
+                    # (the same in every lane of the warp) in one vector load
+                    for m4 in T.serial(FS[0] // 8):
+                        x0 = (tx // FS[1]) * (FS[0] // 2) + 4 * m4
                         y = tx % FS[1]
-                        jj = x if vf else y
-                        if I4:   # lanes y, y ^ 1 are neighbours: the even one writes both nibbles
-                            zq[0] = T.cast(qcode(Sm, x, y, jj), "int32")
-                            zq[1] = T.shfl_xor(zq[0], 1)
-                            if y % 2 == 0:
-                                Z[s, hv, x, y // 2] = T.cast(T.bitwise_or(T.bitwise_and(zq[0], 15),
-                                                                          T.shift_left(T.bitwise_and(zq[1], 15), 4)),
-                                                             "uint8")
-                        else:
-                            Z[s, hv, x, y] = T.cast(qcode(Sm, x, y, jj), "int8")
+                        for e in T.vectorized(4):
+                            v4[e] = Sm[SS + QB + ((x0 + e) if vf else y)]   # K-first: the lane's own column, 4 times
+                        for e in T.unroll(4):
+                            if I4:   # lanes y, y ^ 1 are neighbours: the even one writes both nibbles
+                                zq[0] = T.cast(qcode(Sm, x0 + e, y, v4[e]), "int32")
+                                zq[1] = T.shfl_xor(zq[0], 1)
+                                if y % 2 == 0:
+                                    Z[s, hv, x0 + e, y // 2] = T.cast(
+                                        T.bitwise_or(T.bitwise_and(zq[0], 15), T.shift_left(T.bitwise_and(zq[1], 15), 4)),
+                                        "uint8")
+                            else:
+                                Z[s, hv, x0 + e, y] = T.cast(qcode(Sm, x0 + e, y, v4[e]), "int8")
                     T.sync_threads()   # the next entry's loads overwrite the smoothing area
 
     return boundary
