@@ -409,10 +409,11 @@ def _boundary_v7(cfg: DecodeConfig):
     conflict-free (a warp touches 32 consecutive words of one stored row, or one word of 32 consecutive rows, 129
     words apart). One flat shared buffer holds everything, reused by phase:
       [0, SS)             S_p in Z's layout, rows of FS[1] + 1 words (the padded copy of v4–v6);
-      [SS, SS + WW)       refit: K̃ [R, K], W / Û [R, V], the mat-vec hand-over [R, K]; smoothing: c, 1/c, q/B
-                          and the half-sums;
-      [A0, SS + WW)       reconstruction only: the decayed key factors [R + P, K], the value factors [R + P, V] and
-                          exp(G_P) — over the refit area and the last rows of S_p, which are written last, after a barrier.
+      [SS, SS + WW)       refit: K̃ [K, R], W / Û [V, R], the mat-vec hand-over [K, R] (session 7; v7 stored them
+                          [R, n]); smoothing: c, 1/c, q/B and the half-sums;
+      [A0, SS + WW)       reconstruction only: the decayed key factors [R + P, K], the value factors [R + P, V] (the
+                          column side's stored lane by lane, fx) and exp(G_P) — over the refit area and the last rows
+                          of S_p, which are written last, after a barrier.
     GDN/KDA p 16 r 4: 72 192 B (v6: 97 860 B) and <= 80 registers (__launch_bounds__(256, 3)) -> 3 programs per SM.
     """
     T = _T()
@@ -456,7 +457,8 @@ def _boundary_v7(cfg: DecodeConfig):
         return sx(j, i) if vf else sx(i, j)
 
     # reconstruction tiles: chunk q holds stored rows [CR q, CR (q + 1)); warp w rows CR q + TR w + k, lane l columns
-    # l + 32 c: per term TR broadcast loads (the row factor) and NC consecutive-word loads for TR·NC FMAs
+    # l + 32 c: per term one broadcast vector load (the TR row factors) and one vector load of the lane's NC column
+    # factors (stored lane by lane, fx) for TR·NC FMAs
     TR = 4
     NC = FS[1] // 32
     CR = NW * TR
@@ -464,12 +466,16 @@ def _boundary_v7(cfg: DecodeConfig):
     NQ = FS[0] // CR
     LAST0 = (NQ - 1) * CR * LD          # first word of the last chunk's rows
 
-    # refit / smoothing areas (offsets from SS). The r-vectors (K̃, W / Û, the mat-vec hand-over) are stored [n, RI]
-    # (cfg.brefit_rows, session 7: the r values of one key or value in one 16-byte word, so the mat-vecs and the
-    # residual read them with one broadcast vector load per S element instead of r scalar loads), or [r, n] (v7)
-    IL = cfg.brefit_rows
-    RI = R                              # (the row stride of the [n, r] layout: r words, no padding — at r = 6 padding
-                                        # to 8 cost the third program per SM)
+    def fx(t, n, nlen, keys=True):      # index of factor t of key / value n in its area: the column side (keys V-first,
+        if keys == vf:                  # values K-first) stored lane by lane — column n = l + 32 c at l NC + c — so that
+            return t * nlen + (n % 32) * NC + n // 32   # a lane's NC tile columns are one vector load
+        return t * nlen + n
+
+    # refit / smoothing areas (offsets from SS). The r-vectors (K̃, W / Û, the mat-vec hand-over) are stored [n, r]
+    # (session 7; v7 stored [r, n]): the r values of one key or value side by side, so that the mat-vecs and the
+    # residual read them with one broadcast vector load per S element instead of r scalar loads. No padding (at
+    # r = 6 padding the rows to 8 words cost the third program per SM)
+    RI = R
     KP, WS = 0, RI * K
     PT = RI * (K + V)                   # the mat-vec hand-over; then c's half-sums, c, 1/c
     CP, CF, RC = PT, PT + K, PT + 2 * K
@@ -477,11 +483,11 @@ def _boundary_v7(cfg: DecodeConfig):
     BP, QB = BOFF, BOFF + V
     WB = max(PT + max(RI * K, 3 * K), BOFF + 2 * V)
 
-    def vx(area, n, a, nlen):           # flat index of element a of r-vector n in a refit area of nlen vectors
-        return SS + area + (n * RI + a if IL else a * nlen + n)
+    def vx(area, n, a):                 # flat index of element a of r-vector n in a refit area
+        return SS + area + n * RI + a
 
-    def vrange():                       # the loop over a vector's elements: one vector access where stored together
-        return T.vectorized(R) if IL and R in (2, 4, 8, 16) else T.unroll(R)   # (aligned: R words per vector)
+    def vrange():                       # the loop over a vector's elements: one vector access (aligned: R words apart)
+        return T.vectorized(R) if R in (2, 4, 8, 16) else T.unroll(R)
     AW = (R + P) * (K + V) + Kd         # reconstruction factors + exp(G_P)
     WW = max(WB, AW - (SS - LAST0))
     TOT = SS + WW
@@ -598,20 +604,20 @@ def _boundary_v7(cfg: DecodeConfig):
             k = (tx // K) * (K // 2) + k0
             sv = Sm[sij(k, tx % K)] if over_keys else Sm[sij(tx % K, k)]
             for a in vrange():              # X[:, k]: the same k in every lane of the warp (a broadcast)
-                xv[a] = Sm[vx(xo, k, a, K)]
+                xv[a] = Sm[vx(xo, k, a)]
             for a in T.unroll(R):
                 acc[a] += sv * xv[a]
         if tx >= K:
             for a in vrange():
-                Sm[vx(PT, tx % K, a, K)] = acc[a]
+                Sm[vx(PT, tx % K, a)] = acc[a]
         T.sync_threads()
         if tx < K:
             for a in vrange():
-                xv[a] = Sm[vx(PT, tx, a, K)]
+                xv[a] = Sm[vx(PT, tx, a)]
             for a in T.unroll(R):
                 acc[a] = acc[a] + xv[a]
             for a in vrange():
-                Sm[vx(oo, tx, a, K)] = acc[a]
+                Sm[vx(oo, tx, a)] = acc[a]
         T.sync_threads()
 
     def entry(cnt, par, wnext, lst, idx, e):
@@ -740,19 +746,19 @@ def _boundary_v7(cfg: DecodeConfig):
                             for j in T.unroll(P):
                                 gl[j + 1] = gl[j] + rgv(rg, s, hv, j, gi(tx))
                             for j in T.unroll(P):
-                                Sm[AK + (R + j) * K + tx] = T.exp(gl[P] - gl[j + 1]) * T.cast(rk[s, hv, j, tx], f32)
+                                Sm[AK + fx(R + j, tx, K)] = T.exp(gl[P] - gl[j + 1]) * T.cast(rk[s, hv, j, tx], f32)
                             for a in T.unroll(R):
                                 kr[a] = T.cast(Kc[s, hv, a, tx], f32)
-                                Sm[AK + a * K + tx] = T.exp(gl[P]) * kr[a]
+                                Sm[AK + fx(a, tx, K)] = T.exp(gl[P]) * kr[a]
                             # (R > 4: K̃'s start is read again after the reconstruction, as v5: 8 registers held
                             # through it spill at the 80-register cap)
                             if tx < Kd:
                                 Sm[AE + tx] = T.exp(gl[P])
                         else:
                             for a in T.unroll(R):
-                                Sm[AU + a * V + tx - K] = T.cast(Uc[s, hv, a, tx - K], f32)
+                                Sm[AU + fx(a, tx - K, V, False)] = T.cast(Uc[s, hv, a, tx - K], f32)
                             for j in T.unroll(P):
-                                Sm[AU + (R + j) * V + tx - K] = T.cast(ru[s, hv, j, tx - K], f32)
+                                Sm[AU + fx(R + j, tx - K, V, False)] = T.cast(ru[s, hv, j, tx - K], f32)
                         T.sync_threads()
                         # --- reconstruction: S = exp(G_P) (c ∘ Z/127 ∘ B) + Σ_t K_t U_tᵀ, one register tile per chunk
                         for qc in range(NQ):
@@ -777,12 +783,12 @@ def _boundary_v7(cfg: DecodeConfig):
                                     ep = sm[0] if kind == "gdn" else (cv[cc, 1] if vf else rv[k, 1])
                                     acc[k * NC + cc] = ep * (ci * (zcode(Z, s, hv, x, y) * invq) * bj)
                             for tt in T.serial(R + P):
-                                for k in T.unroll(TR):
+                                for k in T.vectorized(TR):    # the warp's TR row factors: one broadcast load
                                     x = qc * CR + (tx // 32) * TR + k
                                     rf[k] = Sm[(AU + tt * V + x) if vf else (AK + tt * K + x)]
-                                for cc in T.unroll(NC):
-                                    y = tx % 32 + 32 * cc
-                                    cl[cc] = Sm[(AK + tt * K + y) if vf else (AU + tt * V + y)]
+                                for cc in T.vectorized(NC):   # the lane's NC column factors, stored together
+                                    cl[cc] = Sm[(AK + tt * K + (tx % 32) * NC + cc) if vf else
+                                                (AU + tt * V + (tx % 32) * NC + cc)]
                                 for k in T.unroll(TR):
                                     for cc in T.unroll(NC):
                                         if vf:
@@ -798,7 +804,7 @@ def _boundary_v7(cfg: DecodeConfig):
                     if R > 0:
                         if tx < K:
                             for a in T.unroll(R):
-                                Sm[vx(KP, tx, a, K)] = kr[a] if R <= 4 else T.cast(Kc[s, hv, a, tx], f32)
+                                Sm[vx(KP, tx, a)] = kr[a] if R <= 4 else T.cast(Kc[s, hv, a, tx], f32)
                         T.sync_threads()
                         for _it in T.serial(cfg.iters):
                             matvec(Sm, KP, WS, acc, xv, tx, True)      # W = Sᵀ K
@@ -808,35 +814,35 @@ def _boundary_v7(cfg: DecodeConfig):
                             if tx < 32:
                                 for e in T.unroll(K // 32):
                                     for a in vrange():
-                                        ml[e, a] = Sm[vx(KP, e * 32 + tx, a, K)]
+                                        ml[e, a] = Sm[vx(KP, e * 32 + tx, a)]
                                 mgs(ml, red)
                                 for e in T.unroll(K // 32):
                                     for a in vrange():
-                                        Sm[vx(KP, e * 32 + tx, a, K)] = ml[e, a]
+                                        Sm[vx(KP, e * 32 + tx, a)] = ml[e, a]
                             T.sync_threads()
                         matvec(Sm, KP, WS, acc, xv, tx, True)          # U = Sᵀ K
                         # K̂, Û: the fp16 compensators, written out and rounded in place (one owner each)
                         for e in T.unroll((R * V + BT - 1) // BT):
                             if e * BT + tx < R * V:
                                 fa, fj = (e * BT + tx) // V, (e * BT + tx) % V
-                                Uc[s, hv, fa, fj] = T.cast(Sm[vx(WS, fj, fa, V)], f16)
-                                Sm[vx(WS, fj, fa, V)] = T.cast(T.cast(Sm[vx(WS, fj, fa, V)], f16), f32)
+                                Uc[s, hv, fa, fj] = T.cast(Sm[vx(WS, fj, fa)], f16)
+                                Sm[vx(WS, fj, fa)] = T.cast(T.cast(Sm[vx(WS, fj, fa)], f16), f32)
                         for e in T.unroll((R * K + BT - 1) // BT):
                             if e * BT + tx < R * K:
                                 fa, fi = (e * BT + tx) // K, (e * BT + tx) % K
-                                Kc[s, hv, fa, fi] = T.cast(Sm[vx(KP, fi, fa, K)], f16)
-                                Sm[vx(KP, fi, fa, K)] = T.cast(T.cast(Sm[vx(KP, fi, fa, K)], f16), f32)
+                                Kc[s, hv, fa, fi] = T.cast(Sm[vx(KP, fi, fa)], f16)
+                                Sm[vx(KP, fi, fa)] = T.cast(T.cast(Sm[vx(KP, fi, fa)], f16), f32)
                         T.sync_threads()
                     # --- residual R = S − K̂ Ûᵀ and c's sums: thread owns key i = tx mod K, half the values
                     if R > 0:
                         for a in vrange():
-                            av[a] = Sm[vx(KP, tx % K, a, K)]
+                            av[a] = Sm[vx(KP, tx % K, a)]
                     sm[0] = 0.0
                     for m in T.serial(V // 2):
                         j = (tx // K) * (V // 2) + m
                         if R > 0:
                             for a in vrange():       # Û[j, :], the same j in every lane of the warp
-                                xv[a] = Sm[vx(WS, j, a, V)]
+                                xv[a] = Sm[vx(WS, j, a)]
                             Sm[sij(tx % K, j)] = Sm[sij(tx % K, j)] - kusum(av, xv)
                         sm[0] += T.abs(Sm[sij(tx % K, j)])
                     if tx >= K:

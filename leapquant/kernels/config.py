@@ -95,10 +95,6 @@ class DecodeConfig:
                                # 328 us faster); the current form (v8c) prefetches every tile's codes: INT8 still
                                # slower than v7 (GDN 512 251.3 vs 244.8 us), INT4 faster (291.9 vs 318.3; KDA 512 316.1
                                # vs 344.2; session 7). None: on for INT4 where v7 is, off for INT8
-    brefit_rows: bool | None = None  # v7/v8 boundary (session 7): the refit's r-vectors (K̃, W / Û, the mat-vec
-                               # hand-over) stored [n, r] — one broadcast vector load per S element in the mat-vecs
-                               # and the residual instead of r scalar loads; the same arithmetic in the same order.
-                               # None: on; False: v7's [r, n]
     zrows: bool | None = None  # v4b (V-first INT8 only): Z read straight into registers, 8 lanes per 128-byte row,
                                # partial sums over 16 bytes per lane and a 3-step shuffle per row (no Zs tile);
                                # None: on wherever it applies (the faster decode on the H200, NOTES.md v4b)
@@ -179,8 +175,6 @@ class DecodeConfig:
                              f"zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, bthreads = {self.bthreads}")
         if self.bv8 is None:   # INT4 only: v8c measured faster there, slower for INT8 (NOTES.md "Session 7")
             object.__setattr__(self, "bv8", bool(self.bv7 and self.zfmt == "int4"))
-        if self.brefit_rows is None:
-            object.__setattr__(self, "brefit_rows", True)
         if self.bv8 and not self.bv7:
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary: it needs bv7, got bv7 = {self.bv7}")
         zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
@@ -249,7 +243,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4") + ("-rc" if self.bv7 and not self.brefit_rows else "")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 
