@@ -313,36 +313,33 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         rr = wi + NW * t
                         rd[0] = 0.0
                         rd[1] = 0.0
-                        # (session 7) record rows past the window position m are skipped, butterfly included — their
-                        # keys were zero-filled, so their sums were exact zeros; rr is the same in the whole warp
-                        if T.Or(rr < m, T.And(rr >= P, rr <= P + R)):
-                            if rr < P:
-                                for e in T.unroll(K // 32):
-                                    d = ln + 32 * e
-                                    if kind == "gdn":   # one decay per record, applied below
-                                        dec = T.cast(rks[cb, rr, d], f32)
-                                    else:
-                                        dec = T.if_then_else(rr < m, T.exp(G[m, d] - G[rr + 1, d]), 0.0) * T.cast(
-                                            rks[cb, rr, d], f32)
-                                    rd[0] += dec * xs[0, d]
-                                    rd[1] += dec * xs[1, d]
-                            elif rr < P + R:
-                                for e in T.unroll(K // 32):
-                                    d = ln + 32 * e
-                                    kk = T.cast(Kcs[cb, rr - P, d], f32) * T.exp(G[m, gi(d)])
-                                    rd[0] += kk * xs[0, d]
-                                    rd[1] += kk * xs[1, d]
-                            else:
-                                for e in T.unroll(K // 32):
-                                    rd[0] += xs[2, ln + 32 * e]
-                            for st in T.unroll(5):                 # butterfly over the warp
-                                rd[0] += T.shfl_xor(rd[0], 16 >> st)
-                                rd[1] += T.shfl_xor(rd[1], 16 >> st)
-                            if kind == "gdn":   # the record's decay (compensator and kᵀq rows: 1)
-                                dj = T.if_then_else(rr < P, T.if_then_else(
-                                    rr < m, T.exp(G[m, 0] - G[T.min(rr, P - 1) + 1, 0]), 0.0), 1.0)
-                                rd[0] = rd[0] * dj
-                                rd[1] = rd[1] * dj
+                        if rr < P:
+                            for e in T.unroll(K // 32):
+                                d = ln + 32 * e
+                                if kind == "gdn":   # one decay per record, applied below
+                                    dec = T.cast(rks[cb, rr, d], f32)
+                                else:
+                                    dec = T.if_then_else(rr < m, T.exp(G[m, d] - G[rr + 1, d]), 0.0) * T.cast(
+                                        rks[cb, rr, d], f32)
+                                rd[0] += dec * xs[0, d]
+                                rd[1] += dec * xs[1, d]
+                        elif rr < P + R:
+                            for e in T.unroll(K // 32):
+                                d = ln + 32 * e
+                                kk = T.cast(Kcs[cb, rr - P, d], f32) * T.exp(G[m, gi(d)])
+                                rd[0] += kk * xs[0, d]
+                                rd[1] += kk * xs[1, d]
+                        elif rr == P + R:
+                            for e in T.unroll(K // 32):
+                                rd[0] += xs[2, ln + 32 * e]
+                        for st in T.unroll(5):                 # butterfly over the warp
+                            rd[0] += T.shfl_xor(rd[0], 16 >> st)
+                            rd[1] += T.shfl_xor(rd[1], 16 >> st)
+                        if kind == "gdn":   # the record's decay (compensator and kᵀq rows: 1)
+                            dj = T.if_then_else(rr < P, T.if_then_else(
+                                rr < m, T.exp(G[m, 0] - G[T.min(rr, P - 1) + 1, 0]), 0.0), 1.0)
+                            rd[0] = rd[0] * dj
+                            rd[1] = rd[1] * dj
                         # every lane holds the sums; lane 2t keeps the first, lane 2t + 1 the second
                         mine[0] = T.if_then_else(ln == 2 * t, rd[0], T.if_then_else(ln == 2 * t + 1, rd[1], mine[0]))
                     # one store per lane after the loop (stores inside it cost TileLang's sync analysis a barrier
@@ -434,12 +431,11 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     for i in T.Parallel(BV):
                         A1[i] = Bss[cb, i] * zr[0, i] * invq
                         A2[i] = Bss[cb, i] * zr[1, i] * invq
-                    for j in T.serial(P):  # rows past m carry weight 0: skipped (session 7; they added exact zeros)
-                        if j < m:
-                            for i in T.Parallel(BV):
-                                uj = T.cast(rus[cb, j, i], f32)
-                                A1[i] += rw[j % NW, 2 * (j // NW)] * uj
-                                A2[i] += rw[j % NW, 2 * (j // NW) + 1] * uj
+                    for j in T.serial(P):  # rows past m carry weight 0 and are skipped
+                        for i in T.Parallel(BV):
+                            uj = T.if_then_else(j < m, T.cast(rus[cb, j, i], f32), 0.0)
+                            A1[i] += rw[j % NW, 2 * (j // NW)] * uj
+                            A2[i] += rw[j % NW, 2 * (j // NW) + 1] * uj
                     for j in T.serial(R):
                         for i in T.Parallel(BV):
                             A1[i] += rw[(P + j) % NW, 2 * ((P + j) // NW)] * T.cast(Ucs[cb, j, i], f32)
