@@ -89,7 +89,6 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
                                threads=args.threads))
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # GDN: v9 opt-in; KDA: the default
-          ("leap_int8_vfirst_v8", dict(p=16, r=4, v_first=True, pipe_z1=False)),   # KDA: the v8 decode of session 6
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:
