@@ -475,16 +475,15 @@ def _boundary_v7(cfg: DecodeConfig):
     # (session 7; v7 stored [r, n]): the r values of one key or value side by side, so that the mat-vecs and the
     # residual read them with one broadcast vector load per S element instead of r scalar loads. No padding (at
     # r = 6 padding the rows to 8 words cost the third program per SM)
-    RI = R
-    KP, WS = 0, RI * K
-    PT = RI * (K + V)                   # the mat-vec hand-over; then c's half-sums, c, 1/c
+    KP, WS = 0, R * K
+    PT = R * (K + V)                    # the mat-vec hand-over; then c's half-sums, c, 1/c
     CP, CF, RC = PT, PT + K, PT + 2 * K
-    BOFF = 0 if RI * (K + V) >= 2 * V else PT + 3 * K   # B's half-maxima, q/B (K̂, Û are dead by then)
+    BOFF = 0 if R * (K + V) >= 2 * V else PT + 3 * K   # B's half-maxima, q/B (K̂, Û are dead by then)
     BP, QB = BOFF, BOFF + V
-    WB = max(PT + max(RI * K, 3 * K), BOFF + 2 * V)
+    WB = max(PT + max(R * K, 3 * K), BOFF + 2 * V)
 
     def vx(area, n, a):                 # flat index of element a of r-vector n in a refit area
-        return SS + area + n * RI + a
+        return SS + area + n * R + a
 
     def vrange():                       # the loop over a vector's elements: one vector access (aligned: R words apart)
         return T.vectorized(R) if R in (2, 4, 8, 16) else T.unroll(R)
@@ -598,7 +597,7 @@ def _boundary_v7(cfg: DecodeConfig):
 
     @T.macro
     def matvec(Sm, xo, oo, acc, xv, tx, over_keys):  # Out[a, row] = Σ_k S[k, row] X[a, k] (over_keys) or S[row, k] X[a, k]
-        for a in T.unroll(RI):
+        for a in T.unroll(R):
             acc[a] = 0.0
         for k0 in T.serial(K // 2):
             k = (tx // K) * (K // 2) + k0
@@ -639,16 +638,16 @@ def _boundary_v7(cfg: DecodeConfig):
             if I4:
                 zq = T.alloc_local((2,), "int32")   # a code and its neighbour's
             kr = T.alloc_local((Rz,), f32)
-            xv = T.alloc_local((max(RI, 1),), f32)   # one r-vector of a refit area
+            xv = T.alloc_local((Rz,), f32)           # one r-vector of a refit area
             v4 = T.alloc_local((4,), f32)            # smoothing: c, q / B of four keys or rows
             w4 = T.alloc_local((4,), f32)            # 1 / c
-            acc = T.alloc_local((max(TR * NC, RI),), f32)
+            acc = T.alloc_local((max(TR * NC, R),), f32)   # a reconstruction tile, then a mat-vec's r sums
             rf = T.alloc_local((TR,), f32)
             cl = T.alloc_local((NC,), f32)
             rv = T.alloc_local((TR, 3), f32)    # per tile row: c or B, exp(G_P) (KDA, K-first)
             cv = T.alloc_local((NC, 3), f32)    # per tile column
-            av = T.alloc_local((max(RI, 1),), f32)
-            ml = T.alloc_local((K // 32, max(RI, 1)), f32)
+            av = T.alloc_local((Rz,), f32)
+            ml = T.alloc_local((K // 32, Rz), f32)
             red = T.alloc_local((Rz,), f32)
             sm = T.alloc_local((1,), f32)
             if B8:
@@ -810,7 +809,7 @@ def _boundary_v7(cfg: DecodeConfig):
                             matvec(Sm, KP, WS, acc, xv, tx, True)      # W = Sᵀ K
                             matvec(Sm, WS, KP, acc, xv, tx, False)     # K = S W
                             # right-looking modified Gram–Schmidt in warp 0 (v6); K̃'s reads and writes conflict-free
-                            # ([R, K]: 32 consecutive words per a; [K, RI]: one 16-byte word per lane)
+                            # (a lane's r values side by side: one vector access per lane)
                             if tx < 32:
                                 for e in T.unroll(K // 32):
                                     for a in vrange():
