@@ -12,7 +12,7 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
 
 @pytest.mark.parametrize("kind,kw", [
     ("gdn", dict()),                    # v8 decode (tensor cores) + the v6 boundary (batch below small_batch)
-    ("kda", dict(small_batch=0, bv8=False)),   # v8 decode + the v7 boundary
+    ("kda", dict(small_batch=0, bv8=False, pipe_z1=False)),   # v8 decode (KDA's default is v9) + the v7 boundary
     ("gdn", dict(zfmt="int4")),         # INT4: the pipelined whole-head decode at 256 threads + its boundary
     ("kda", dict(v_first=False)),       # K-first: the one-program-per-tile decode + v7 boundary
     ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0)),   # the production window and rank, v8 + v7, one window
