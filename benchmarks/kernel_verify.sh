@@ -4,8 +4,7 @@
 # GPU 0: the CUDA test files (test_decode_cuda.py and EXTRA_TESTS), in TEST_PROCS (8) pytest processes;
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
-# The profiled kernels are built with LEAPQUANT_PYTHON_LINES=1: <what>_lines.csv.gz attributes them to the lines of
-# decode_pipelined.py / boundary.py (summarise with benchmarks/ncu_lines.py).
+# <what>_sass.csv.gz: ncu's per-instruction source page (summarise with benchmarks/ncu_lines.py).
 # EXTRA_TESTS: more test files; AFTER_TESTS: a command run on GPU 0 once the tests end
 # (its output in after_tests.txt; $R is the results folder); BENCH_BUDGET: the bench's seconds (300); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_ARGS (e.g. "--v4b", "--v6", "--v7", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
 set -u
@@ -29,12 +28,11 @@ TESTS="tests/kernels/test_decode_cuda.py ${EXTRA_TESTS:-}"
       > $R/k/stdout.txt 2>&1
   echo "bench $(( $(date +%s) - T0 )) s" >> $R/times.txt
   for what in decode boundary; do
-    LEAPQUANT_PYTHON_LINES=1 timeout 90 ncu --clock-control none -k regex:${what}_kernel --launch-skip 1 -c 1 --set full \
+    timeout 90 ncu --clock-control none -k regex:${what}_kernel --launch-skip 1 -c 1 --set full \
         --import-source yes -o $R/$what python benchmarks/kernel_device.py --profile-only ${PROFILE_ARGS:-} \
         > $R/ncu_${what}_log.txt 2>&1
     [ -f $R/$what.ncu-rep ] && ncu -i $R/$what.ncu-rep --page details > $R/${what}_details.txt 2>> $R/ncu_${what}_log.txt \
-      && ncu -i $R/$what.ncu-rep --page source --csv --print-source sass | gzip > $R/${what}_sass.csv.gz \
-      && ncu -i $R/$what.ncu-rep --page source --csv --print-source cuda | gzip > $R/${what}_lines.csv.gz
+      && ncu -i $R/$what.ncu-rep --page source --csv --print-source sass | gzip > $R/${what}_sass.csv.gz
     rm -f $R/$what.ncu-rep
   done
   echo "ncu $(( $(date +%s) - T0 )) s" >> $R/times.txt ) &

@@ -1,11 +1,11 @@
-"""Summarise an ncu source-page CSV (benchmarks/kernel_verify.sh writes <kernel>_sass.csv.gz per SASS instruction and
-<kernel>_lines.csv.gz per line of the kernel's Python source): where the warps stall and what executes.
+"""Summarise an ncu source-page CSV (benchmarks/kernel_verify.sh writes <kernel>_sass.csv.gz, one row per SASS
+instruction): where the warps stall and what executes.
 
-    python benchmarks/ncu_lines.py r/boundary_lines.csv.gz [--top 25] [--json]
+    python benchmarks/ncu_lines.py r/boundary_sass.csv.gz [--top 25] [--json]
 
-Prints the stall reasons over the whole kernel, then the lines (or instructions) with the most stall samples: their
-share, executed warp-instructions and main stall reasons. Why: ncu's GUI does this, but the device machine returns
-files, and the notes need the numbers.
+Prints the stall reasons over the whole kernel, then the rows with the most stall samples: their share, executed
+warp-instructions and main stall reasons. Why: ncu's GUI does this, but the device machine returns files, and the
+notes need the numbers.
 """
 import argparse
 import collections
@@ -44,8 +44,8 @@ def summarise(path: str, top: int) -> dict:
     header, data = read_rows(path)
     col = {h: i for i, h in enumerate(header)}
     samples = col["Warp Stall Sampling (All Samples)"]
-    executed = col.get("Instructions Executed") or col.get("Warp Instructions Executed")
-    where = col.get("Line", col.get("#", col.get("Address", 0)))
+    executed = next((col[h] for h in ("Instructions Executed", "Warp Instructions Executed") if h in col), None)
+    where = next((col[h] for h in ("Line", "#", "Address") if h in col), 0)
     stalls = [h for h in header if h.startswith("stall_") and "Not Issued" not in h]
     total = sum(as_int(r[samples]) for r in data) or 1
     reasons = collections.Counter()

@@ -25,7 +25,6 @@ Compiling needs tilelang (imported lazily; ``import leapquant`` never imports it
 
 import functools
 import math
-import os
 from dataclasses import dataclass, replace
 
 from leapquant.kernels.boundary import boundary_program
@@ -311,13 +310,10 @@ def decode_program(cfg: DecodeConfig):
 
 
 def _compile(prim_func, target: str | None):
-    """tilelang.compile for the local GPU or `target`. With LEAPQUANT_PYTHON_LINES=1 the generated CUDA carries
-    #line directives to the kernel's Python source, so that a profiler (ncu --print-source cuda) attributes stalls
-    and instructions to the lines of decode_pipelined.py / boundary.py (benchmarks/kernel_verify.sh sets it)."""
+    """tilelang.compile for the local GPU or `target` (``sm_90`` ...)."""
     import tilelang
     tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
-    lines = os.environ.get("LEAPQUANT_PYTHON_LINES") == "1"
-    return tilelang.compile(prim_func, target=tgt, pass_configs={"tl.emit_line_directives": True} if lines else None)
+    return tilelang.compile(prim_func, target=tgt)
 
 
 @functools.lru_cache(maxsize=None)

@@ -1,0 +1,51 @@
+"""benchmarks/ncu_lines.py on a small ncu-shaped CSV: the stall shares and the hottest row are what the samples say."""
+import gzip
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "ncu_lines.py"
+HEADER = ["Address", "Source", "Warp Stall Sampling (All Samples)", "Warp Stall Sampling (Not-issued Samples)",
+          "Instructions Executed", "stall_barrier", "stall_short_sb", "stall_barrier (Not Issued)"]
+ROWS = [["0x10", "BAR.SYNC 0x0", "30", "30", "100", "30", "0", "30"],
+        ["0x20", "LDS R1, [R2]", "10", "9", "400", "0", "10", "0"]]
+
+
+@pytest.fixture(scope="module")
+def ncu_lines():
+    spec = importlib.util.spec_from_file_location("ncu_lines", SCRIPT)
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def _write(path, rows):
+    with gzip.open(path, "wt") as f:
+        f.write('"Kernel Name","boundary_kernel",\n')
+        for r in [HEADER] + rows:
+            f.write(",".join(f'"{c}"' for c in r) + "\n")
+
+
+def test_summary_counts_the_samples(ncu_lines, tmp_path):
+    path = tmp_path / "k_sass.csv.gz"
+    _write(path, ROWS)
+    res = ncu_lines.summarise(str(path), top=1)
+    assert res["samples"] == 40 and res["executed"] == 500
+    assert res["reasons"] == {"barrier": 75.0, "short_sb": 25.0}          # not-issued columns are not counted twice
+    assert [(t["where"], t["share"], t["executed"]) for t in res["top"]] == [("0x10", 75.0, 100)]
+
+
+def test_json_output_and_bad_input(ncu_lines, tmp_path, capsys):
+    path = tmp_path / "k_sass.csv.gz"
+    _write(path, ROWS)
+    ncu_lines.main([str(path), "--json", "--top", "2"])
+    assert [t["source"] for t in json.loads(capsys.readouterr().out)["top"]] == ["BAR.SYNC 0x0", "LDS R1, [R2]"]
+    with pytest.raises(SystemExit, match="--top must be >= 1"):
+        ncu_lines.main([str(path), "--top", "0"])
+    bad = tmp_path / "warning.csv.gz"
+    with gzip.open(bad, "wt") as f:
+        f.write("==WARNING== Unable to open source file x.cu\n")
+    with pytest.raises(SystemExit, match="no header row"):
+        ncu_lines.summarise(str(bad), top=3)
