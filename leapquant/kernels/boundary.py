@@ -56,21 +56,31 @@ def _entry(T, cfg, N, cnt, par, wnext, lst, idx, e):
     return T.if_then_else(wnext[e] == cfg.p, idx[e], -1)
 
 
-def _mgs_warp(T, K, R):
+def _mgs_warp(T, K, R, markstein=False):
     """Right-looking modified Gram–Schmidt of R key columns held by one warp in registers, ml[e, a] = K[32 e + lane,
     a], red[R] scratch (v6): once column b is normalised, the projections of all later columns onto it run as
     interleaved butterflies — 2R − 1 dependent warp reductions instead of R(R + 1) / 2; each column still sees its
-    projections in the order b = 0, 1, … and then its normalisation: the same operations as v5."""
+    projections in the order b = 0, 1, … and then its normalisation: the same operations as v5.
+
+    ``markstein`` (v7, session 8): the K / 32 quotients ml / ‖·‖ of a column from one correctly rounded reciprocal
+    of the norm (`_xdiv`: the same quotients for normal operands) instead of as many IEEE divisions, each with its
+    range check and slow-path branch — the seven other warps wait at a barrier for this warp."""
     @T.macro
-    def mgs(ml, red):
+    def mgs(ml, red, nr):
         for b2 in T.unroll(R):
             red[b2] = ml[0, b2] * ml[0, b2]
             for e in T.unroll(1, K // 32):
                 red[b2] += ml[e, b2] * ml[e, b2]
             for st in T.unroll(5):
                 red[b2] += T.shfl_xor(red[b2], 16 >> st)
-            for e in T.unroll(K // 32):
-                ml[e, b2] = T.if_then_else(red[b2] > 0, ml[e, b2] / T.sqrt(red[b2]), 0.0)
+            if markstein:   # nr: the norm and its reciprocal
+                nr[0] = T.sqrt(red[b2])
+                nr[1] = _rcp(T, nr[0])
+                for e in T.unroll(K // 32):
+                    ml[e, b2] = T.if_then_else(red[b2] > 0, _xdiv(T, ml[e, b2], nr[0], nr[1]), 0.0)
+            else:
+                for e in T.unroll(K // 32):
+                    ml[e, b2] = T.if_then_else(red[b2] > 0, ml[e, b2] / T.sqrt(red[b2]), 0.0)
             for a in T.unroll(b2 + 1, R):
                 red[a] = ml[0, a] * ml[0, b2]
                 for e in T.unroll(1, K // 32):
@@ -306,7 +316,7 @@ def boundary_program(cfg: DecodeConfig):
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             ml[e, a] = Kp[e * 32 + tx, a]
-                                    mgs(ml, red)
+                                    mgs(ml, red, red)
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             Kp[e * 32 + tx, a] = ml[e, a]
@@ -444,10 +454,10 @@ def _boundary_v7(cfg: DecodeConfig):
     def zcode(Z, s, hv, x, y):          # stored code (x, y) as float (INT4: its nibble of byte (x, y // 2))
         return _nibble(T, Z[s, hv, x, y // 2], y % 2) if I4 else T.cast(Z[s, hv, x, y], "float32")
 
-    def qcode(Sm, x, y, qb):            # the code of smoothed element (x, y): round(Y · q / B), 0 for an empty column
-        # (qb = q / B_j, stored as 0 for an empty column: no branch per element; round half to even in the conversion,
-        # then an integer clamp — the codes of v7's round-clamp-select, which cost a branch and a NaN guard each)
-        v = T.call_extern("int32", "__float2int_rn", Sm[sx(x, y)] * qb)
+    def qcode(yq):                      # the code of Y · q / B: round half to even, then an integer clamp
+        # (q / B_j is stored as 0 for an empty column: no branch per element — the codes of v7's round-clamp-select,
+        # which cost a branch and a NaN guard each)
+        v = T.call_extern("int32", "__float2int_rn", yq)
         return T.max(T.min(v, int(q)), -int(q))
 
     def kv(x, y):                       # stored index -> (key row i, value column j)
@@ -459,7 +469,7 @@ def _boundary_v7(cfg: DecodeConfig):
     # reconstruction tiles: chunk q holds stored rows [CR q, CR (q + 1)); warp w rows CR q + TR w + k, lane l columns
     # l + 32 c: per term one broadcast vector load (the TR row factors) and one vector load of the lane's NC column
     # factors (stored lane by lane, fx) for TR·NC FMAs
-    TR = 4
+    TR = 8
     NC = FS[1] // 32
     CR = NW * TR
     assert FS[0] % CR == 0
@@ -529,7 +539,7 @@ def _boundary_v7(cfg: DecodeConfig):
     def qdiv(qq, b):  # qq / B_j as v6
         return _qdiv_rcp(T, qq, b)
 
-    mgs = _mgs_warp(T, K, max(R, 1))
+    mgs = _mgs_warp(T, K, max(R, 1), markstein=True)
 
     def kusum(av, uv):  # Σ_a K̂[i, a] Û[j, a] in v6's order, K̂[i, :] and Û[j, :] in registers
         acc = av[0] * uv[0]
@@ -641,6 +651,8 @@ def _boundary_v7(cfg: DecodeConfig):
             xv = T.alloc_local((Rz,), f32)           # one r-vector of a refit area
             v4 = T.alloc_local((4,), f32)            # smoothing: c, q / B of four keys or rows
             w4 = T.alloc_local((4,), f32)            # 1 / c
+            cc2 = T.alloc_local((2,), f32)           # codes: the lane's c and 1 / c (V-first) or q / B (K-first)
+            nr = T.alloc_local((2,), f32)            # Gram–Schmidt: a column's norm and its reciprocal
             acc = T.alloc_local((max(TR * NC, R),), f32)   # a reconstruction tile, then a mat-vec's r sums
             rf = T.alloc_local((TR,), f32)
             cl = T.alloc_local((NC,), f32)
@@ -814,7 +826,7 @@ def _boundary_v7(cfg: DecodeConfig):
                                 for e in T.unroll(K // 32):
                                     for a in vrange():
                                         ml[e, a] = Sm[vx(KP, e * 32 + tx, a)]
-                                mgs(ml, red)
+                                mgs(ml, red, nr)
                                 for e in T.unroll(K // 32):
                                     for a in vrange():
                                         Sm[vx(KP, e * 32 + tx, a)] = ml[e, a]
@@ -853,8 +865,9 @@ def _boundary_v7(cfg: DecodeConfig):
                         Sm[SS + RC + tx] = rcp(sm[0])
                         c[s, hv, tx] = sm[0]
                     T.sync_threads()
-                    # --- Y = R / c (v6's reciprocal quotient) and B: thread owns value j = tx mod V, half the keys;
-                    # c and 1 / c of four keys (the same in every lane of the warp) in one vector load each
+                    # --- B = max |Y| per value, Y = R / c (v6's reciprocal quotient): thread owns value j = tx mod V,
+                    # half the keys; c and 1 / c of four keys (the same in every lane of the warp) in one vector load
+                    # each. Y is not stored (session 8): the codes pass recomputes the same quotients
                     sm[0] = 0.0
                     for m4 in T.serial(K // 8):
                         i0 = (tx // V) * (K // 2) + 4 * m4
@@ -863,8 +876,7 @@ def _boundary_v7(cfg: DecodeConfig):
                         for e in T.vectorized(4):
                             w4[e] = Sm[SS + RC + i0 + e]
                         for e in T.unroll(4):
-                            Sm[sij(i0 + e, tx % V)] = xdiv(Sm[sij(i0 + e, tx % V)], v4[e], w4[e])
-                            sm[0] = T.max(sm[0], T.abs(Sm[sij(i0 + e, tx % V)]))
+                            sm[0] = T.max(sm[0], T.abs(xdiv(Sm[sij(i0 + e, tx % V)], v4[e], w4[e])))
                     if tx >= V:
                         Sm[SS + BP + tx % V] = sm[0]
                     T.sync_threads()
@@ -874,22 +886,38 @@ def _boundary_v7(cfg: DecodeConfig):
                         Bs[s, hv, tx] = sm[0]
                     T.sync_threads()
                     # --- codes: lanes along the stored rows (Z's contiguous axis); V-first, q / B of four stored rows
-                    # (the same in every lane of the warp) in one vector load
+                    # (the same in every lane of the warp) in one vector load, c and 1 / c of the lane's key once;
+                    # K-first, c and 1 / c of four stored rows, q / B of the lane's value once
+                    if vf:
+                        cc2[0] = Sm[SS + CF + tx % FS[1]]
+                        cc2[1] = Sm[SS + RC + tx % FS[1]]
+                    else:
+                        cc2[0] = Sm[SS + QB + tx % FS[1]]
                     for m4 in T.serial(FS[0] // 8):
                         x0 = (tx // FS[1]) * (FS[0] // 2) + 4 * m4
                         y = tx % FS[1]
-                        for e in T.vectorized(4):
-                            v4[e] = Sm[SS + QB + ((x0 + e) if vf else y)]   # K-first: the lane's own column, 4 times
+                        if vf:
+                            for e in T.vectorized(4):
+                                v4[e] = Sm[SS + QB + x0 + e]
+                        else:
+                            for e in T.vectorized(4):
+                                v4[e] = Sm[SS + CF + x0 + e]
+                            for e in T.vectorized(4):
+                                w4[e] = Sm[SS + RC + x0 + e]
                         for e in T.unroll(4):
+                            if vf:
+                                yq = xdiv(Sm[sx(x0 + e, y)], cc2[0], cc2[1]) * v4[e]
+                            else:
+                                yq = xdiv(Sm[sx(x0 + e, y)], v4[e], w4[e]) * cc2[0]
                             if I4:   # lanes y, y ^ 1 are neighbours: the even one writes both nibbles
-                                zq[0] = T.cast(qcode(Sm, x0 + e, y, v4[e]), "int32")
+                                zq[0] = T.cast(qcode(yq), "int32")
                                 zq[1] = T.shfl_xor(zq[0], 1)
                                 if y % 2 == 0:
                                     Z[s, hv, x0 + e, y // 2] = T.cast(
                                         T.bitwise_or(T.bitwise_and(zq[0], 15), T.shift_left(T.bitwise_and(zq[1], 15), 4)),
                                         "uint8")
                             else:
-                                Z[s, hv, x0 + e, y] = T.cast(qcode(Sm, x0 + e, y, v4[e]), "int8")
+                                Z[s, hv, x0 + e, y] = T.cast(qcode(yq), "int8")
                     T.sync_threads()   # the next entry's loads overwrite the smoothing area
 
     return boundary

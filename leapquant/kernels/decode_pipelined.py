@@ -55,6 +55,9 @@ def pipelined_decode_program(cfg: DecodeConfig):
     NW = TH // 32            # warps
     NRW = P + R + 1          # key-length rows dotted per request: records, compensators, kᵀq
     TRIPS = -(-NRW // NW)    # rows per warp
+    NPV = 1 << (2 * TRIPS - 1).bit_length()   # their 2 TRIPS sums, padded to a power of two (≤ 32: one per lane)
+    SPLIT = NPV.bit_length() - 1                  # reduce-scatter stages
+    assert NPV <= 32, "DecodeConfig._pipe_fits keeps 2 TRIPS <= 32"
     ZS = cfg.pipe_zsmem      # v7: Z staged in shared memory (lets BV = 128 run on 128 threads)
     I4 = cfg.zfmt == "int4"  # two codes per byte (naive.pack_nibbles): a lane's 16 codes are 8 bytes, not 16
     WPL = 2 if I4 else 4     # int32 words of Z per lane and row
@@ -155,10 +158,9 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # the key-length dot products: row rr (records j < P, compensators P + i, kᵀq·scale at P + R), its
             # two sums at rw[rr % NW, 2 (rr // NW)] and the next
             rw = T.alloc_shared((NW, 2 * TRIPS), f32)
-            mine = T.alloc_local((1,), f32)
+            pv = T.alloc_local((NPV,), f32)            # a lane's partial sums of its warp's rows (2 per trip)
             gacc = T.alloc_local((1,), f32)            # a running prefix sum
             zr = T.alloc_shared((2, BV), f32)
-            rd = T.alloc_local((2,), f32)              # a warp's partial dot products of one row
             A1 = T.alloc_fragment((BV,), f32)
             A2 = T.alloc_fragment((BV,), f32)
             # Z rows as int32 words (4 codes each; the host passes Z viewed as int32): byte arrays would be
@@ -308,11 +310,10 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     # the key-length dot products, one warp per row (v6b; v6a's T.reduce_sum over [P, K] fragments
                     # cost block-wide reductions with barriers): rows j < P are the records' weights
                     # k_jᵀ Γ_{j+1:m} x (masked to j < m), then the R compensators' K̃_iᵀ Γ_{1:m} x, then kᵀq·scale
-                    mine[0] = 0.0
                     for t in T.unroll(TRIPS):
                         rr = wi + NW * t
-                        rd[0] = 0.0
-                        rd[1] = 0.0
+                        pv[2 * t] = 0.0
+                        pv[2 * t + 1] = 0.0
                         if rr < P:
                             for e in T.unroll(K // 32):
                                 d = ln + 32 * e
@@ -321,31 +322,39 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                 else:
                                     dec = T.if_then_else(rr < m, T.exp(G[m, d] - G[rr + 1, d]), 0.0) * T.cast(
                                         rks[cb, rr, d], f32)
-                                rd[0] += dec * xs[0, d]
-                                rd[1] += dec * xs[1, d]
+                                pv[2 * t] += dec * xs[0, d]
+                                pv[2 * t + 1] += dec * xs[1, d]
                         elif rr < P + R:
                             for e in T.unroll(K // 32):
                                 d = ln + 32 * e
                                 kk = T.cast(Kcs[cb, rr - P, d], f32) * T.exp(G[m, gi(d)])
-                                rd[0] += kk * xs[0, d]
-                                rd[1] += kk * xs[1, d]
+                                pv[2 * t] += kk * xs[0, d]
+                                pv[2 * t + 1] += kk * xs[1, d]
                         elif rr == P + R:
                             for e in T.unroll(K // 32):
-                                rd[0] += xs[2, ln + 32 * e]
-                        for st in T.unroll(5):                 # butterfly over the warp
-                            rd[0] += T.shfl_xor(rd[0], 16 >> st)
-                            rd[1] += T.shfl_xor(rd[1], 16 >> st)
-                        if kind == "gdn":   # the record's decay (compensator and kᵀq rows: 1)
-                            dj = T.if_then_else(rr < P, T.if_then_else(
-                                rr < m, T.exp(G[m, 0] - G[T.min(rr, P - 1) + 1, 0]), 0.0), 1.0)
-                            rd[0] = rd[0] * dj
-                            rd[1] = rd[1] * dj
-                        # every lane holds the sums; lane 2t keeps the first, lane 2t + 1 the second
-                        mine[0] = T.if_then_else(ln == 2 * t, rd[0], T.if_then_else(ln == 2 * t + 1, rd[1], mine[0]))
-                    # one store per lane after the loop (stores inside it cost TileLang's sync analysis a barrier
-                    # per trip): row rr's two sums at rw[rr % NW, 2 (rr // NW) + (0, 1)]
-                    if ln < 2 * TRIPS:
-                        rw[wi, ln] = mine[0]
+                                pv[2 * t] += xs[2, ln + 32 * e]
+                    for e in list(range(2 * TRIPS, NPV)):   # Python lists: unrolled while the IR is built
+                        pv[e] = 0.0
+                    # the warp's 2 TRIPS partial sums per lane reduced and scattered at once (session 8): stage st
+                    # halves the values a lane holds — across lane bit 4 − st a lane keeps one half and adds its
+                    # partner's copy of it — so that after SPLIT stages lane ln holds sum ln >> (5 − SPLIT) (with
+                    # butterflies over the remaining lane bits): 2 NPV shuffles where one butterfly per sum took 10 TRIPS
+                    for st in list(range(SPLIT)):
+                        half = NPV >> (st + 1)
+                        up = T.bitwise_and(T.shift_right(ln, 4 - st), 1) == 1
+                        for e in list(range(half)):
+                            pv[e] = T.if_then_else(up, pv[e + half], pv[e]) + T.shfl_xor(
+                                T.if_then_else(up, pv[e], pv[e + half]), 16 >> st)
+                    for st in list(range(SPLIT, 5)):
+                        pv[0] += T.shfl_xor(pv[0], 16 >> st)
+                    vi = T.shift_right(ln, 5 - SPLIT)          # the sum this lane holds: trip vi // 2, vector vi % 2
+                    if kind == "gdn":   # the record's decay (compensator and kᵀq rows: 1)
+                        rr = wi + NW * (vi // 2)
+                        pv[0] = pv[0] * T.if_then_else(rr < P, T.if_then_else(
+                            rr < m, T.exp(G[m, 0] - G[T.min(rr, P - 1) + 1, 0]), 0.0), 1.0)
+                    # row rr's two sums at rw[rr % NW, 2 (rr // NW) + (0, 1)]
+                    if T.bitwise_and(ln, (1 << (5 - SPLIT)) - 1) == 0 and vi < 2 * TRIPS:
+                        rw[wi, vi] = pv[0]
                     if ZM:
                         # v8: zr[x, i] = Σ_k Z[i, k] ys[x, k] on the tensor cores (naive.zdot_int8_mma). Lane (gq, t)
                         # = (ln // 4, ln % 4) owns B column gq: vector gq // 4 (ys[0] | ys[1]), digit gq % 4 (3: ones,
@@ -431,9 +440,9 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     for i in T.Parallel(BV):
                         A1[i] = Bss[cb, i] * zr[0, i] * invq
                         A2[i] = Bss[cb, i] * zr[1, i] * invq
-                    for j in T.serial(P):  # rows past m carry weight 0 and are skipped
+                    for j in T.serial(P):  # rows past m add exact zeros: their u were zero-filled, their weights are 0
                         for i in T.Parallel(BV):
-                            uj = T.if_then_else(j < m, T.cast(rus[cb, j, i], f32), 0.0)
+                            uj = T.cast(rus[cb, j, i], f32)
                             A1[i] += rw[j % NW, 2 * (j // NW)] * uj
                             A2[i] += rw[j % NW, 2 * (j // NW) + 1] * uj
                     for j in T.serial(R):
