@@ -5,21 +5,8 @@ the pair and the buffers). Compiling needs tilelang (imported lazily).
 """
 
 
-from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibble, _zshape
+from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibble, _rcp, _xdiv, _zshape
 from leapquant.kernels.naive import QMAX
-
-
-def _rcp(T, x):
-    """The correctly rounded 1 / x."""
-    return T.call_extern("float32", "__frcp_rn", x)
-
-
-def _xdiv(T, x, d, rd):
-    """x / d from rd = 1 / d: the correctly rounded quotient for normal x, d and x / d (Markstein: q0 = x·rd is
-    within 1 ulp, e = x − d·q0 is exact, RN(q0 + rd·e) = RN(x / d)); the IEEE division it replaces takes this path
-    too but adds a range check and a branch to a slow path per quotient (11 % of the v5 boundary's stalls)."""
-    q0 = T.call_extern("float32", "__fmul_rn", x, rd)
-    return T.call_extern("float32", "__fmaf_rn", rd, T.call_extern("float32", "__fmaf_rn", -d, q0, x), q0)
 
 
 def _qdiv_rcp(T, q, b):
@@ -54,6 +41,16 @@ def _entry(T, cfg, N, cnt, par, wnext, lst, idx, e):
     if cfg.compact:
         return T.if_then_else(e < cnt[par], idx[lst[T.min(e, N - 1)]], -1)
     return T.if_then_else(wnext[e] == cfg.p, idx[e], -1)
+
+
+class _Row:
+    """Row `off` of a flat local array as something kusum can index: row[a] = buf[off + a]."""
+
+    def __init__(self, buf, off):
+        self.buf, self.off = buf, off
+
+    def __getitem__(self, a):
+        return self.buf[self.off + a]
 
 
 def _mgs_warp(T, K, R, markstein=False):
@@ -541,6 +538,9 @@ def _boundary_v7(cfg: DecodeConfig):
 
     mgs = _mgs_warp(T, K, max(R, 1), markstein=True)
 
+    RB = 4                              # residual pass: values loaded together
+    assert (V // 2) % RB == 0
+
     def kusum(av, uv):  # Σ_a K̂[i, a] Û[j, a] in v6's order, K̂[i, :] and Û[j, :] in registers
         acc = av[0] * uv[0]
         for a in range(1, R):
@@ -653,6 +653,8 @@ def _boundary_v7(cfg: DecodeConfig):
             w4 = T.alloc_local((4,), f32)            # 1 / c
             cc2 = T.alloc_local((2,), f32)           # codes: the lane's c and 1 / c (V-first) or q / B (K-first)
             nr = T.alloc_local((2,), f32)            # Gram–Schmidt: a column's norm and its reciprocal
+            xq = T.alloc_local((RB * Rz,), f32)      # residual: Û[j, :] of RB values
+            rq = T.alloc_local((RB,), f32)           # and their S_p[i, j]
             acc = T.alloc_local((max(TR * NC, R),), f32)   # a reconstruction tile, then a mat-vec's r sums
             rf = T.alloc_local((TR,), f32)
             cl = T.alloc_local((NC,), f32)
@@ -849,13 +851,22 @@ def _boundary_v7(cfg: DecodeConfig):
                         for a in vrange():
                             av[a] = Sm[vx(KP, tx % K, a)]
                     sm[0] = 0.0
-                    for m in T.serial(V // 2):
-                        j = (tx // K) * (V // 2) + m
-                        if R > 0:
-                            for a in vrange():       # Û[j, :], the same j in every lane of the warp
-                                xv[a] = Sm[vx(WS, j, a)]
-                            Sm[sij(tx % K, j)] = Sm[sij(tx % K, j)] - kusum(av, xv)
-                        sm[0] += T.abs(Sm[sij(tx % K, j)])
+                    # RB values at a time, their loads before their stores (session 8): with a store between them,
+                    # each value's loads waited for the previous value's store (the compiler cannot tell the
+                    # addresses apart)
+                    for m in T.serial(V // 2 // RB):
+                        for e in T.unroll(RB):
+                            j = (tx // K) * (V // 2) + m * RB + e
+                            if R > 0:
+                                for a in vrange():   # Û[j, :], the same j in every lane of the warp
+                                    xq[e * Rz + a] = Sm[vx(WS, j, a)]
+                            rq[e] = Sm[sij(tx % K, j)]
+                        for e in T.unroll(RB):
+                            j = (tx // K) * (V // 2) + m * RB + e
+                            if R > 0:
+                                rq[e] = rq[e] - kusum(av, _Row(xq, e * Rz))
+                                Sm[sij(tx % K, j)] = rq[e]
+                            sm[0] += T.abs(rq[e])
                     if tx >= K:
                         Sm[SS + CP + tx % K] = sm[0]
                     T.sync_threads()

@@ -29,6 +29,19 @@ def _nibble(T, byte, h):
     return T.if_then_else(h == 0, lo, hi)
 
 
+def _rcp(T, x):
+    """The correctly rounded 1 / x."""
+    return T.call_extern("float32", "__frcp_rn", x)
+
+
+def _xdiv(T, x, d, rd):
+    """x / d from rd = 1 / d: the correctly rounded quotient for normal x, d and x / d (Markstein: q0 = x·rd is
+    within 1 ulp, e = x − d·q0 is exact, RN(q0 + rd·e) = RN(x / d)); the IEEE division it replaces takes this path
+    too but adds a range check and a branch to a slow path per quotient (11 % of the v5 boundary's stalls)."""
+    q0 = T.call_extern("float32", "__fmul_rn", x, rd)
+    return T.call_extern("float32", "__fmaf_rn", rd, T.call_extern("float32", "__fmaf_rn", -d, q0, x), q0)
+
+
 def _row_dots(T, LPR: int, RP: int, code_of):
     """The register read's two sums per Z row (decode.py's zrows and the pipelined decode): lane lt of the row's
     LPR lanes adds to acc (zeroed by the caller) its 16 codes (code_of(zbuf, ps, e), e < 16, as float) times its 16 key values of each vector,

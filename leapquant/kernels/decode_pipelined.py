@@ -15,7 +15,7 @@ it (:func:`pipelined_programs`) so that about ``blocks_per_sm`` programs run per
 """
 
 
-from leapquant.kernels.config import DecodeConfig, _T, _row_dots
+from leapquant.kernels.config import DecodeConfig, _T, _rcp, _row_dots, _xdiv
 from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
 
 
@@ -159,6 +159,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # two sums at rw[rr % NW, 2 (rr // NW)] and the next
             rw = T.alloc_shared((NW, 2 * TRIPS), f32)
             pv = T.alloc_local((NPV,), f32)            # a lane's partial sums of its warp's rows (2 per trip)
+            wp = T.alloc_local((2,), f32)              # one row's two weights
             gacc = T.alloc_local((1,), f32)            # a running prefix sum
             zr = T.alloc_shared((2, BV), f32)
             A1 = T.alloc_fragment((BV,), f32)
@@ -371,8 +372,11 @@ def pipelined_decode_program(cfg: DecodeConfig):
                             zf[0] = T.max(zf[0], T.abs(yv[e]))
                         zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 1))
                         zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 2))     # max |y| of the vector (its quad of lanes)
-                        zf[0] = naive_fixed_scale / T.max(zf[0], 1e-30)   # sc
-                        zf[1] = 1.0 / zf[0]
+                        zf[0] = T.max(zf[0], 1e-30)
+                        # sc = FIXED_SCALE / max|y| and 1 / sc, correctly rounded (as the reference's divisions) from
+                        # reciprocals: no IEEE division with its slow-path branch (session 8)
+                        zf[0] = _xdiv(T, naive_fixed_scale, zf[0], _rcp(T, zf[0]))
+                        zf[1] = _rcp(T, zf[0])
                         zf[2] = T.shfl_xor(zf[1], 16)                     # the other vector's 1 / sc
                         for w in T.unroll(KW):
                             sel = T.cast(dj, "uint32") + T.shift_left(T.cast(dj, "uint32") + T.uint32(4), T.uint32(4))
@@ -440,15 +444,20 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     for i in T.Parallel(BV):
                         A1[i] = Bss[cb, i] * zr[0, i] * invq
                         A2[i] = Bss[cb, i] * zr[1, i] * invq
+                    # a row's two weights (side by side in rw) in one 8-byte load
                     for j in T.serial(P):  # rows past m add exact zeros: their u were zero-filled, their weights are 0
+                        for e in T.vectorized(2):
+                            wp[e] = rw[j % NW, 2 * (j // NW) + e]
                         for i in T.Parallel(BV):
                             uj = T.cast(rus[cb, j, i], f32)
-                            A1[i] += rw[j % NW, 2 * (j // NW)] * uj
-                            A2[i] += rw[j % NW, 2 * (j // NW) + 1] * uj
+                            A1[i] += wp[0] * uj
+                            A2[i] += wp[1] * uj
                     for j in T.serial(R):
+                        for e in T.vectorized(2):
+                            wp[e] = rw[(P + j) % NW, 2 * ((P + j) // NW) + e]
                         for i in T.Parallel(BV):
-                            A1[i] += rw[(P + j) % NW, 2 * ((P + j) // NW)] * T.cast(Ucs[cb, j, i], f32)
-                            A2[i] += rw[(P + j) % NW, 2 * ((P + j) // NW) + 1] * T.cast(Ucs[cb, j, i], f32)
+                            A1[i] += wp[0] * T.cast(Ucs[cb, j, i], f32)
+                            A2[i] += wp[1] * T.cast(Ucs[cb, j, i], f32)
                     for i in T.Parallel(BV):
                         u16 = T.cast(bts[cb, 0] * (T.cast(vss[cb, i], f32) - A1[i]), f16)
                         ru[s, hv, m, v0 + i] = u16
