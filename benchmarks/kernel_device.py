@@ -23,6 +23,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 import torch  # noqa: E402
 
 from leapquant.kernels import bench as kb  # noqa: E402
+from leapquant.files import write_text_atomic  # noqa: E402
 from leapquant.kernels.decode import DecodeConfig, PerStepConfig, compiled, compiled_perstep  # noqa: E402
 
 ap = argparse.ArgumentParser()
@@ -137,8 +138,7 @@ results = {"checks": [], "bench": None, "args": vars(args)}
 
 
 def dump():
-    with open(os.path.join(args.out, "results.json"), "w") as f:
-        json.dump(results, f, indent=1)
+    write_text_atomic(os.path.join(args.out, "results.json"), json.dumps(results, indent=1))
 
 CHECK_END = T0 + 0.5 * args.budget_s  # leave the other half to the bench
 if not args.no_check:

@@ -8,6 +8,7 @@ L2, median of `triton.testing.do_bench`, and the copy ceiling measured in the sa
 from __future__ import annotations
 
 import math
+import os
 import time
 from dataclasses import replace
 
@@ -475,9 +476,10 @@ def render_table(result):
 
 
 def plot(result, path):
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    """Bar chart of every kernel's speed-up over FLA's faster layout per model and batch; where the result has Table 3
+    sweep rows, a second figure beside it (`<path stem>_sweeps.png`): speed-up against p and against r. Returns the
+    paths written (atomically)."""
+    from leapquant.plots import plt, save_figure
     rows = [r for r in result["rows"] if not r["kernel"].startswith("sweep")]
     models = sorted({r["model"] for r in rows})
     fig, axes = plt.subplots(1, len(models), figsize=(7 * len(models), 4), squeeze=False)
@@ -500,4 +502,34 @@ def plot(result, path):
         ax.set_xlabel("batch")
         ax.legend(fontsize=7)
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
+    written = [save_figure(fig, path)]
+    sweeps = [r for r in result["rows"] if r["kernel"].startswith("sweep")]
+    if sweeps:
+        stem, ext = os.path.splitext(str(path))
+        written.append(plot_sweeps(sweeps, f"{stem}_sweeps{ext or '.png'}"))
+    return written
+
+
+def plot_sweeps(rows, path):
+    """Table 3 as two panels: speed-up over FLA against p (at the default r) and against r (at the default p), one line
+    per model, the exposed boundary share written beside each point."""
+    from leapquant.plots import plt, save_figure
+    p_def = max(set(r["p"] for r in rows), key=lambda v: sum(1 for r in rows if r["p"] == v))
+    r_def = max(set(r["r"] for r in rows), key=lambda v: sum(1 for r in rows if r["r"] == v))
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4))
+    for ax, (axis, fixed, fixed_val) in zip(axes, (("p", "r", r_def), ("r", "p", p_def))):
+        for m in sorted({r["model"] for r in rows}):
+            pts = sorted((r[axis], r["speedup_vs_fla"], r.get("boundary_exposed")) for r in rows
+                         if r["model"] == m and r[fixed] == fixed_val)
+            ax.plot([x for x, _, _ in pts], [y for _, y, _ in pts], marker="o", label=m)
+            for x, y, be in pts:
+                if be is not None:
+                    ax.annotate(f"{100 * be:.0f}%", (x, y), textcoords="offset points", xytext=(4, 4), fontsize=7)
+        ax.set_xscale("log", base=2)
+        ax.axhline(1.0, color="k", lw=0.5)
+        ax.set_xlabel(axis)
+        ax.set_ylabel("speed-up over FLA FP32")
+        ax.set_title(f"{axis} sweep ({fixed} = {fixed_val}, batch {rows[0]['batch']}; % = boundary exposed)")
+        ax.legend(fontsize=8)
+    fig.tight_layout()
+    return save_figure(fig, path)

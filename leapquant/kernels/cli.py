@@ -202,7 +202,7 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               graphs: bool = typer.Option(True, help="time CUDA-graph replays, as serving engines run decode (no host "
                                                  "overhead: eager timing is host-bound at batch 32); --no-graphs: eager"),
               layers: int = typer.Option(0, help="also step this many layers with each boundary in line and on a side "
-                                                  "stream (overlapping the next layers; NOT yet run on a GPU)"),
+                                                  "stream (overlapping the next layers' decodes)"),
               as_json: bool = typer.Option(False, "--json", help="print JSON rows"),
               png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip)")):
     """Time the kernels against FLA's FP32 fused_recurrent kernels (both layouts) in the same run."""

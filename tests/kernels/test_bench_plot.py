@@ -1,0 +1,33 @@
+"""The bench's figures (CPU): the bar chart and, when a result has Table 3 sweep rows, the sweep figure beside it."""
+import pytest
+
+pytest.importorskip("matplotlib")
+
+from leapquant.kernels import bench as kb  # noqa: E402
+
+
+def _row(model, batch, kernel, speedup, **extra):
+    return dict(model=model, batch=batch, kernel=kernel, us=100.0 / speedup, speedup_vs_fla=speedup,
+                speedup_vs_fla_kfirst=speedup, speedup_vs_fla_vfirst=speedup, tbs=1.0, frac_ceiling=0.3, **extra)
+
+
+def _is_png(path):
+    return path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_plot_writes_the_sweep_figure_beside_the_bar_chart(tmp_path):
+    rows = [_row(m, b, "leap_int8_vfirst", 2.0) for m in ("gdn", "kda") for b in (32, 256)]
+    rows += [_row(m, 256, f"sweep_p{p}_r4", s, p=p, r=4, boundary_exposed=0.2)
+             for m in ("gdn", "kda") for p, s in ((4, 1.0), (8, 1.5), (16, 2.0), (32, 1.4))]
+    rows += [_row(m, 256, f"sweep_p16_r{r}", s, p=16, r=r, boundary_exposed=0.1)
+             for m in ("gdn", "kda") for r, s in ((2, 2.1), (4, 2.0), (8, 1.6), (16, 0.9))]
+    written = kb.plot({"rows": rows}, tmp_path / "bench.png")
+    assert [p.name for p in written] == ["bench.png", "bench_sweeps.png"]
+    assert all(_is_png(p) for p in written)
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]    # no temporary file left behind
+
+
+def test_plot_without_sweeps_writes_one_figure(tmp_path):
+    written = kb.plot({"rows": [_row("gdn", 32, "leap_int8_vfirst", 1.0)]}, tmp_path / "b.png")
+    assert [p.name for p in written] == ["b.png"] and _is_png(written[0])
+    assert not (tmp_path / "b_sweeps.png").exists()
