@@ -526,6 +526,9 @@ def plot_sweeps(rows, path):
                 if be is not None:
                     ax.annotate(f"{100 * be:.0f}%", (x, y), textcoords="offset points", xytext=(4, 4), fontsize=7)
         ax.set_xscale("log", base=2)
+        ticks = sorted({r[axis] for r in rows if r[fixed] == fixed_val})
+        ax.set_xticks(ticks, [str(t) for t in ticks])
+        ax.minorticks_off()
         ax.axhline(1.0, color="k", lw=0.5)
         ax.set_xlabel(axis)
         ax.set_ylabel("speed-up over FLA FP32")
