@@ -313,7 +313,7 @@ def boundary_program(cfg: DecodeConfig):
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             ml[e, a] = Kp[e * 32 + tx, a]
-                                    mgs(ml, red, red)
+                                    mgs(ml, red, red)   # (its third argument is used only with markstein)
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             Kp[e * 32 + tx, a] = ml[e, a]
