@@ -50,6 +50,7 @@ ap.add_argument("--v7", action="store_true", help="with --profile-only: the v7 d
 ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 boundary instead of the default v7")
 ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 boundary (reconstruction on tensor cores)")
 ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
+ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
@@ -63,7 +64,8 @@ if args.profile_only:
                            bv7=False if (args.bv6 or args.bv5 or args.bv4) else None, bv8=True if args.bv8 else None,
                            pipe_zsmem=False if (args.v6 or args.v4b) else None,
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
-                           pipe_z1=True if (args.z1 and vf) else None)   # v9 is V-first only
+                           pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
+                           pipe_zdig=True if (args.zd and vf) else None)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -90,6 +92,7 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
                                threads=args.threads))
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # GDN: v9 opt-in; KDA: the default
+          ("leap_int8_vfirst_zd", dict(p=16, r=4, v_first=True, pipe_zdig=True)),  # v10: the digit table (opt-in)
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:

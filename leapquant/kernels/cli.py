@@ -36,6 +36,7 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
            DecodeConfig(kind="gdn", v_first=True, BV=64, threads=128),             # v6: register Z, value tiles
            DecodeConfig(kind="gdn", v_first=True, pipe_zmma=True),                  # v8: Z products on tensor cores
            DecodeConfig(kind="kda", v_first=True, pipe_z1=True),                    # v9: one Z buffer
+           DecodeConfig(kind="gdn", v_first=True, pipe_zdig=True),                  # v10: the digit table
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]
     bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),   # v7 (the default)
            DecodeConfig(kind="gdn", v_first=True, bv8=True), DecodeConfig(kind="kda", v_first=False, bv8=True),  # v8

@@ -138,6 +138,12 @@ class DecodeConfig:
                                # 3 (KDA) instead of 3 / 2. Needs pipe_zmma. None: on for KDA (H200, session 7: KDA
                                # 512 353.5 -> 281.5 us, 256 185.2 -> 149.9, 32 45.1 -> 38.8), off for GDN (4 per SM
                                # measured level: 512 244.3 -> 247.2, 256 131.4 -> 130.5, 32 35.7 -> 34.0)
+    pipe_zdig: bool | None = None  # v10 decode (NOTES.md "v10 decode"): the mma's B columns — three byte digits of
+                               # each vector's fixed-point keys — built once per request in a 768-byte shared table
+                               # (thread d: key d of both vectors, the maxima of |y| per warp in shared memory)
+                               # instead of by every lane quad of every warp (16 times over). The same bits. Needs
+                               # pipe_zmma and K = threads. None: off (built in session 8 after the device time was
+                               # spent: CPU-emulated, not yet run on a GPU)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -221,6 +227,11 @@ class DecodeConfig:
             object.__setattr__(self, "pipe_z1", bool(self.pipe_zmma and self.kind == "kda"))
         if self.pipe_z1 and not self.pipe_zmma:
             raise ValueError(f"pipe_z1 (one Z buffer, copied warp by warp) needs pipe_zmma, got pipe_zmma = {self.pipe_zmma}")
+        if self.pipe_zdig is None:
+            object.__setattr__(self, "pipe_zdig", False)
+        if self.pipe_zdig and not (self.pipe_zmma and self.K == self.threads):
+            raise ValueError(f"pipe_zdig (the digit table) needs pipe_zmma and K = threads (a thread per key), got "
+                             f"pipe_zmma = {self.pipe_zmma}, K = {self.K}, threads = {self.threads}")
         if self.small_batch < 0:
             raise ValueError(f"small_batch must be >= 0, got {self.small_batch}")
         if self.pipe_maxit < 1:
@@ -256,7 +267,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-zd" if self.pipe_zdig else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -68,6 +68,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
     RW = BV // NW            # v8: value rows per warp, in blocks of 16 (the mma's M)
     ZPAD = 4 if ZM else 0    # v8: Zs rows padded by 16 bytes: the 8 rows a quarter warp reads fall on distinct banks
     Z1 = cfg.pipe_z1         # v9: one Z buffer, each warp refilling its own rows after its mma (needs ZM)
+    ZD = cfg.pipe_zdig       # v10: the mma's digit columns built once per request in shared memory (needs ZM, K = TH)
     LPR = K // 16            # lanes per Z row (16 codes each)
     RP = TH // LPR           # rows per pass
     NPASS = BV // RP
@@ -154,7 +155,8 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # c ⊙ Γ_{1:m} x, element d at d + 4 (d // 16): lane lt reads its 16 at 20 lt, 8 lanes on distinct banks
             # (unpadded, the 16-byte reads of 8 lanes 64 B apart were 4-way bank conflicts: 13 of the 35 M shared
             # wavefronts of the v6 decode at GDN 512, ncu)
-            ys = T.alloc_shared((2, K + K // 4), f32)
+            if not ZD:
+                ys = T.alloc_shared((2, K + K // 4), f32)
             # the key-length dot products: row rr (records j < P, compensators P + i, kᵀq·scale at P + R), its
             # two sums at rw[rr % NW, 2 (rr // NW)] and the next
             rw = T.alloc_shared((NW, 2 * TRIPS), f32)
@@ -169,8 +171,17 @@ def pipelined_decode_program(cfg: DecodeConfig):
             if ZS:   # v7: the tile goes through shared memory (cp.async), one pass of rows in registers at a time
                 Zs = T.alloc_shared((1 if Z1 else 2, BV, WROW + ZPAD), "int32")
                 zc = T.alloc_local((WPL,), "int32")
+                if ZD:   # v10: thread d's c ⊙ Γ x of both vectors, their maxima, sc and 1 / sc; per-warp maxima;
+                    # the digit table dtab[x, digit, key] (bytes, offset by 128) read as words by the mma lanes
+                    yd = T.alloc_local((2,), f32)
+                    ym = T.alloc_local((2,), f32)
+                    zs = T.alloc_local((4,), f32)
+                    wm = T.alloc_shared((NW, 2), f32)
+                    dtab = T.alloc_shared((2, 3, K), "uint8")
+                    dtw = T.view(dtab, shape=(2, 3, K // 4), dtype="int32")
                 if ZM:
-                    yv = T.alloc_local((K // 4,), f32)         # the lane's quarter of its vector
+                    if not ZD:
+                        yv = T.alloc_local((K // 4,), f32)     # the lane's quarter of its vector
                     bw = T.alloc_local((KW,), "int32")         # its digit column as mma B fragments (4 digits a word)
                     za = T.alloc_local((KW,), "int32")         # Z words of row g of the block
                     zb = T.alloc_local((KW,), "int32")         # Z words of row g + 8
@@ -304,10 +315,33 @@ def pipelined_decode_program(cfg: DecodeConfig):
                             for j in T.serial(P):
                                 gacc[0] = gacc[0] + rgs[cb, j, d]
                                 G[j + 1, d] = gacc[0]
-                    for d in T.Parallel(K):
-                        gm = T.exp(G[m, gi(d)])
-                        ys[0, d + d // 16 * 4] = css[cb, d] * gm * xs[0, d]
-                        ys[1, d + d // 16 * 4] = css[cb, d] * gm * xs[1, d]
+                    if ZD:   # thread tx = key d keeps its two values; the warps' maxima of |y| go to wm
+                        for x in T.unroll(2):
+                            yd[x] = css[cb, tx] * T.exp(G[m, gi(tx)]) * xs[x, tx]
+                            ym[x] = T.abs(yd[x])
+                            for st in T.unroll(5):
+                                ym[x] = T.max(ym[x], T.shfl_xor(ym[x], 16 >> st))
+                        if ln == 0:
+                            wm[wi, 0] = ym[0]
+                            wm[wi, 1] = ym[1]
+                    else:
+                        for d in T.Parallel(K):
+                            gm = T.exp(G[m, gi(d)])
+                            ys[0, d + d // 16 * 4] = css[cb, d] * gm * xs[0, d]
+                            ys[1, d + d // 16 * 4] = css[cb, d] * gm * xs[1, d]
+                    if ZD:   # v10: sc = FIXED_SCALE / max|y| per vector and thread d's three digits of both (the
+                        # arithmetic of the per-lane digits below: the same bits, built once instead of by every lane
+                        # quad of every warp)
+                        for x in T.unroll(2):
+                            ym[x] = wm[0, x]
+                            for w in T.unroll(1, NW):
+                                ym[x] = T.max(ym[x], wm[w, x])
+                            ym[x] = T.max(ym[x], 1e-30)
+                            zs[x] = _xdiv(T, naive_fixed_scale, ym[x], _rcp(T, ym[x]))
+                            zs[2 + x] = _rcp(T, zs[x])
+                            for dg in T.unroll(3):
+                                dtab[x, dg, tx] = T.cast(T.bitwise_xor(T.bitwise_and(T.shift_right(
+                                    fixed_bits(yd[x], zs[x]), T.uint32(8 * dg)), T.uint32(0xFF)), T.uint32(0x80)), "uint8")
                     # the key-length dot products, one warp per row (v6b; v6a's T.reduce_sum over [P, K] fragments
                     # cost block-wide reductions with barriers): rows j < P are the records' weights
                     # k_jᵀ Γ_{j+1:m} x (masked to j < m), then the R compensators' K̃_iᵀ Γ_{1:m} x, then kᵀq·scale
@@ -364,29 +398,36 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         gq = ln // 4
                         tq = ln % 4
                         dj = gq % 4
-                        for e4 in T.unroll(K // 16):           # 16-byte reads of ys (key d at d + 4 (d // 16))
-                            for e in T.vectorized(4):
-                                yv[4 * e4 + e] = ys[gq // 4, tq * (K // 4 + K // 16) + e4 // 4 * 20 + e4 % 4 * 4 + e]
-                        zf[0] = 0.0
-                        for e in T.unroll(K // 4):
-                            zf[0] = T.max(zf[0], T.abs(yv[e]))
-                        zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 1))
-                        zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 2))     # max |y| of the vector (its quad of lanes)
-                        zf[0] = T.max(zf[0], 1e-30)
-                        # sc = FIXED_SCALE / max|y| and 1 / sc, correctly rounded (as the reference's divisions) from
-                        # reciprocals: no IEEE division with its slow-path branch (session 8)
-                        zf[0] = _xdiv(T, naive_fixed_scale, zf[0], _rcp(T, zf[0]))
-                        zf[1] = _rcp(T, zf[0])
-                        zf[2] = T.shfl_xor(zf[1], 16)                     # the other vector's 1 / sc
-                        for w in T.unroll(KW):
-                            sel = T.cast(dj, "uint32") + T.shift_left(T.cast(dj, "uint32") + T.uint32(4), T.uint32(4))
-                            lo = T.call_extern("uint32", "__byte_perm", fixed_bits(yv[4 * w], zf[0]),
-                                               fixed_bits(yv[4 * w + 1], zf[0]), sel)
-                            hi = T.call_extern("uint32", "__byte_perm", fixed_bits(yv[4 * w + 2], zf[0]),
-                                               fixed_bits(yv[4 * w + 3], zf[0]), sel)
-                            dw = T.bitwise_xor(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x5410)),
-                                               T.uint32(0x80808080))
-                            bw[w] = T.reinterpret(T.if_then_else(dj == 3, T.uint32(0x01010101), dw), "int32")
+                        if ZD:   # v10: the lane's digit column, 4 keys a word, from the table (digit 3: ones)
+                            for w4 in T.unroll(KW // 4):
+                                for e in T.vectorized(4):
+                                    bw[4 * w4 + e] = dtw[gq // 4, T.min(dj, 2), tq * KW + 4 * w4 + e]
+                            for w in T.unroll(KW):
+                                bw[w] = T.if_then_else(dj == 3, 0x01010101, bw[w])
+                        else:
+                            for e4 in T.unroll(K // 16):           # 16-byte reads of ys (key d at d + 4 (d // 16))
+                                for e in T.vectorized(4):
+                                    yv[4 * e4 + e] = ys[gq // 4, tq * (K // 4 + K // 16) + e4 // 4 * 20 + e4 % 4 * 4 + e]
+                            zf[0] = 0.0
+                            for e in T.unroll(K // 4):
+                                zf[0] = T.max(zf[0], T.abs(yv[e]))
+                            zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 1))
+                            zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 2))     # max |y| of the vector (its quad of lanes)
+                            zf[0] = T.max(zf[0], 1e-30)
+                            # sc = FIXED_SCALE / max|y| and 1 / sc, correctly rounded (as the reference's divisions)
+                            # from reciprocals: no IEEE division with its slow-path branch (session 8)
+                            zf[0] = _xdiv(T, naive_fixed_scale, zf[0], _rcp(T, zf[0]))
+                            zf[1] = _rcp(T, zf[0])
+                            zf[2] = T.shfl_xor(zf[1], 16)                     # the other vector's 1 / sc
+                            for w in T.unroll(KW):
+                                sel = T.cast(dj, "uint32") + T.shift_left(T.cast(dj, "uint32") + T.uint32(4), T.uint32(4))
+                                lo = T.call_extern("uint32", "__byte_perm", fixed_bits(yv[4 * w], zf[0]),
+                                                   fixed_bits(yv[4 * w + 1], zf[0]), sel)
+                                hi = T.call_extern("uint32", "__byte_perm", fixed_bits(yv[4 * w + 2], zf[0]),
+                                                   fixed_bits(yv[4 * w + 3], zf[0]), sel)
+                                dw = T.bitwise_xor(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x5410)),
+                                                   T.uint32(0x80808080))
+                                bw[w] = T.reinterpret(T.if_then_else(dj == 3, T.uint32(0x01010101), dw), "int32")
                         if Z1:   # Z(it − 1) (this warp's rows, copied by its own lanes); records(it) may stay in flight
                             if it < nit:
                                 T.ptx_wait_group(1)
@@ -423,7 +464,8 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                     65536.0 * T.cast(cf[2 * hr] + 64 * zi[0], f32))
                                 zf[3] = zf[3] + T.shfl_xor(zf[3], 1)
                                 if tq % 2 == 0:                # lane t = 0: vector 0, t = 2: vector 1
-                                    zr[tq // 2, rowg + 8 * hr] = zf[3] * T.if_then_else(gq // 4 == tq // 2, zf[1], zf[2])
+                                    zr[tq // 2, rowg + 8 * hr] = zf[3] * (T.if_then_else(tq // 2 == 0, zs[2], zs[3]) if ZD else T.if_then_else(
+                                        gq // 4 == tq // 2, zf[1], zf[2]))
                         if Z1:   # v9: this warp has read its rows; refill them with the next request's
                             T.sync_warp()
                             if it < nit:

@@ -80,6 +80,12 @@ def test_decode_config_names_what_is_wrong():
     assert not DecodeConfig(kind="kda", v_first=False).pipe_z1 and not DecodeConfig(kind="kda", zfmt="int4").pipe_z1
     with pytest.raises(ValueError, match="pipe_z1 .* needs pipe_zmma"):
         DecodeConfig(pipe_z1=True, zfmt="int4")
+    zd = DecodeConfig(pipe_zdig=True)   # v10: the digit table (opt-in until measured)
+    assert not DecodeConfig().pipe_zdig and zd.pipe_zmma and zd.tag.count("-zd") == 1
+    with pytest.raises(ValueError, match="pipe_zdig .* needs pipe_zmma and K = threads"):
+        DecodeConfig(pipe_zdig=True, zfmt="int4")
+    with pytest.raises(ValueError, match="pipe_zdig .* needs pipe_zmma and K = threads"):
+        DecodeConfig(pipe_zdig=True, pipe_zsmem=True, BV=128, threads=256)
 
 
 def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():

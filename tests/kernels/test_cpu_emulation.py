@@ -22,8 +22,9 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("gdn", dict(small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2 requests
     ("kda", dict(small_batch=0, pipe_z1=True, sms=1)),
     ("gdn", dict(small_batch=0, sms=1)),   # the v8 decode's pipelined trips (132 SMs: one request per program)
+    ("kda", dict(small_batch=0, pipe_zdig=True, sms=1)),   # v10 (opt-in): the digit table, on KDA's v9 decode
 ], ids=["gdn-v8-b6", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
-        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk"])
+        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "kda-zdig-walk"])
 def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce

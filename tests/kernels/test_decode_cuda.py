@@ -143,6 +143,23 @@ def test_pipelined_decode_on_tensor_cores_matches_reference(kb, kind, z1, shape,
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("z1", [False, True])
+@pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3), (200, False, None)])
+def test_pipelined_decode_digit_table_matches_reference(kb, kind, z1, N, outliers, groups):
+    """v10 (pipe_zdig, opt-in): the mma's digit columns built once per request in a shared table (thread d: key d;
+    the vectors' maxima over the warps' maxima) — the same bits as v8's per-lane digits; on v8 and v9."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    for p, r in ((4, 2), (16, 4)):
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", pipe_zmma=True,
+                           pipe_z1=z1, pipe_zdig=True)
+        d = LeapDecoder(cfg)
+        if groups:
+            d.groups = groups
+        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + 2, decoder=d)
+        assert kb.check_ok(w), (p, r, w)
+
+
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("shape", [dict(BV=64, threads=128), dict()])   # dict(): the INT4 default (zsmem, BV 128, 256 thr.)
 @pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3)])
 def test_pipelined_decode_int4_matches_reference(kb, kind, shape, N, outliers, groups):
