@@ -49,3 +49,19 @@ def test_json_output_and_bad_input(ncu_lines, tmp_path, capsys):
         f.write("==WARNING== Unable to open source file x.cu\n")
     with pytest.raises(SystemExit, match="no header row"):
         ncu_lines.summarise(str(bad), top=3)
+
+
+def test_regions_split_at_the_barriers(ncu_lines, tmp_path, capsys):
+    """Two phases around one barrier: what each executes and where its samples fall."""
+    rows = [["0x00", "LDG.E R1, [R2.64]", "5", "5", "100", "0", "0", "0"],
+            ["0x10", "@!P0 FFMA R3, R1, R1, R3", "5", "4", "300", "0", "5", "0"],
+            ["0x20", "BAR.SYNC.DEFER_BLOCKING 0x0", "20", "20", "100", "20", "0", "20"],
+            ["0x30", "LDS.128 R4, [R5]", "10", "9", "500", "0", "10", "0"]]
+    path = tmp_path / "k_sass.csv.gz"
+    _write(path, rows)
+    got = ncu_lines.regions(str(path))
+    assert [(g["start"], g["instructions"], g["exec_share"], g["stall_share"]) for g in got] == [
+        ("0x00", 3, 50.0, 75.0), ("0x30", 1, 50.0, 25.0)]
+    assert got[0]["ops"] == {"FFMA": 60, "LDG": 20, "BAR": 20}            # predicate and modifiers stripped
+    ncu_lines.main([str(path), "--regions", "--json"])
+    assert len(json.loads(capsys.readouterr().out)) == 2
