@@ -439,7 +439,8 @@ def _boundary_v7(cfg: DecodeConfig):
     vf = cfg.v_first
     BT = cfg.bthreads
     NW = BT // 32
-    assert K == V == BT // 2 and K % 32 == 0, "bv7 needs K = V = bthreads / 2 (config validation)"
+    assert K == V and BT in (2 * K, 4 * K) and K % 32 == 0, "bv7 needs K = V = bthreads / 2 or / 4 (config validation)"
+    HP = BT // K                        # parts each row-wise pass is split into (2; 4 at 4K threads, one program per SM)
 
     FS = (V, K) if vf else (K, V)
     LD = FS[1] + 1                      # padded row of the shared copy (words)
@@ -483,11 +484,11 @@ def _boundary_v7(cfg: DecodeConfig):
     # residual read them with one broadcast vector load per S element instead of r scalar loads. No padding (at
     # r = 6 padding the rows to 8 words cost the third program per SM)
     KP, WS = 0, R * K
-    PT = R * (K + V)                    # the mat-vec hand-over; then c's half-sums, c, 1/c
-    CP, CF, RC = PT, PT + K, PT + 2 * K
-    BOFF = 0 if R * (K + V) >= 2 * V else PT + 3 * K   # B's half-maxima, q/B (K̂, Û are dead by then)
-    BP, QB = BOFF, BOFF + V
-    WB = max(PT + max(R * K, 3 * K), BOFF + 2 * V)
+    PT = R * (K + V)                    # the mat-vec hand-over (HP − 1 partials); then c's partial sums, c, 1/c
+    CP, CF, RC = PT, PT + (HP - 1) * K, PT + HP * K
+    BOFF = 0 if R * (K + V) >= HP * V else PT + (HP + 1) * K   # B's partial maxima, q/B (K̂, Û are dead by then)
+    BP, QB = BOFF, BOFF + (HP - 1) * V
+    WB = max(PT + max((HP - 1) * R * K, (HP + 1) * K), BOFF + HP * V)
 
     def vx(area, n, a):                 # flat index of element a of r-vector n in a refit area
         return SS + area + n * R + a
@@ -602,15 +603,24 @@ def _boundary_v7(cfg: DecodeConfig):
     C = T.dynamic("C")
     GY = C if cfg.compact else N
     NTRIP = T.ceildiv(N, C) if cfg.compact else 1
-    MB = max(cfg.bminblocks, 3)
+    MB = max(cfg.bminblocks, 3) if HP == 2 else 1   # 4K threads: one program per SM, up to 128 registers
+
+    def part_off(tx, span):             # offset of thread tx's partial (part tx // K ≥ 1) in a hand-over of spans
+        return (tx // K - 1) * span if HP > 2 else 0
+
+    def parts_sum(first, Sm, base, span, tx):   # first + the other parts' partials, in part order (one expression)
+        tot = first
+        for hp in range(1, HP):
+            tot = tot + Sm[base + (hp - 1) * span + tx]
+        return tot
     advance = _advance_positions(T, cfg, N, C, BT)
 
     @T.macro
     def matvec(Sm, xo, oo, acc, xv, tx, over_keys):  # Out[a, row] = Σ_k S[k, row] X[a, k] (over_keys) or S[row, k] X[a, k]
         for a in T.unroll(R):
             acc[a] = 0.0
-        for k0 in T.serial(K // 2):
-            k = (tx // K) * (K // 2) + k0
+        for k0 in T.serial(K // HP):
+            k = (tx // K) * (K // HP) + k0
             sv = Sm[sij(k, tx % K)] if over_keys else Sm[sij(tx % K, k)]
             for a in vrange():              # X[:, k]: the same k in every lane of the warp (a broadcast)
                 xv[a] = Sm[vx(xo, k, a)]
@@ -618,13 +628,14 @@ def _boundary_v7(cfg: DecodeConfig):
                 acc[a] += sv * xv[a]
         if tx >= K:
             for a in vrange():
-                Sm[vx(PT, tx % K, a)] = acc[a]
+                Sm[vx(PT + part_off(tx, R * K), tx % K, a)] = acc[a]
         T.sync_threads()
         if tx < K:
-            for a in vrange():
-                xv[a] = Sm[vx(PT, tx, a)]
-            for a in T.unroll(R):
-                acc[a] = acc[a] + xv[a]
+            for hp in list(range(1, HP)):         # the other parts' partials, in part order
+                for a in vrange():
+                    xv[a] = Sm[vx(PT + (hp - 1) * R * K, tx, a)]
+                for a in T.unroll(R):
+                    acc[a] = acc[a] + xv[a]
             for a in vrange():
                 Sm[vx(oo, tx, a)] = acc[a]
         T.sync_threads()
@@ -767,7 +778,7 @@ def _boundary_v7(cfg: DecodeConfig):
                             # through it spill at the 80-register cap)
                             if tx < Kd:
                                 Sm[AE + tx] = T.exp(gl[P])
-                        else:
+                        elif HP == 2 or tx < K + V:
                             for a in T.unroll(R):
                                 Sm[AU + fx(a, tx - K, V, False)] = T.cast(Uc[s, hv, a, tx - K], f32)
                             for j in T.unroll(P):
@@ -854,24 +865,24 @@ def _boundary_v7(cfg: DecodeConfig):
                     # RB values at a time, their loads before their stores (session 8): with a store between them,
                     # each value's loads waited for the previous value's store (the compiler cannot tell the
                     # addresses apart)
-                    for m in T.serial(V // 2 // RB):
+                    for m in T.serial(V // HP // RB):
                         for e in T.unroll(RB):
-                            j = (tx // K) * (V // 2) + m * RB + e
+                            j = (tx // K) * (V // HP) + m * RB + e
                             if R > 0:
                                 for a in vrange():   # Û[j, :], the same j in every lane of the warp
                                     xq[e * Rz + a] = Sm[vx(WS, j, a)]
                             rq[e] = Sm[sij(tx % K, j)]
                         for e in T.unroll(RB):
-                            j = (tx // K) * (V // 2) + m * RB + e
+                            j = (tx // K) * (V // HP) + m * RB + e
                             if R > 0:
                                 rq[e] = rq[e] - kusum(av, _Row(xq, e * Rz))
                                 Sm[sij(tx % K, j)] = rq[e]
                             sm[0] += T.abs(rq[e])
                     if tx >= K:
-                        Sm[SS + CP + tx % K] = sm[0]
+                        Sm[SS + CP + part_off(tx, K) + tx % K] = sm[0]
                     T.sync_threads()
                     if tx < K:
-                        sm[0] = T.max(T.sqrt((sm[0] + Sm[SS + CP + tx]) / V), 1e-8)
+                        sm[0] = T.max(T.sqrt(parts_sum(sm[0], Sm, SS + CP, K, tx) / V), 1e-8)
                         Sm[SS + CF + tx] = sm[0]
                         Sm[SS + RC + tx] = rcp(sm[0])
                         c[s, hv, tx] = sm[0]
@@ -880,8 +891,8 @@ def _boundary_v7(cfg: DecodeConfig):
                     # half the keys; c and 1 / c of four keys (the same in every lane of the warp) in one vector load
                     # each. Y is not stored (session 8): the codes pass recomputes the same quotients
                     sm[0] = 0.0
-                    for m4 in T.serial(K // 8):
-                        i0 = (tx // V) * (K // 2) + 4 * m4
+                    for m4 in T.serial(K // HP // 4):
+                        i0 = (tx // V) * (K // HP) + 4 * m4
                         for e in T.vectorized(4):
                             v4[e] = Sm[SS + CF + i0 + e]
                         for e in T.vectorized(4):
@@ -889,10 +900,11 @@ def _boundary_v7(cfg: DecodeConfig):
                         for e in T.unroll(4):
                             sm[0] = T.max(sm[0], T.abs(xdiv(Sm[sij(i0 + e, tx % V)], v4[e], w4[e])))
                     if tx >= V:
-                        Sm[SS + BP + tx % V] = sm[0]
+                        Sm[SS + BP + part_off(tx, V) + tx % V] = sm[0]
                     T.sync_threads()
                     if tx < V:
-                        sm[0] = T.max(sm[0], Sm[SS + BP + tx])
+                        for hp in list(range(1, HP)):     # the other parts' maxima
+                            sm[0] = T.max(sm[0], Sm[SS + BP + (hp - 1) * V + tx])
                         Sm[SS + QB + tx] = T.if_then_else(sm[0] > 0, qdiv(q, sm[0]), 0.0)
                         Bs[s, hv, tx] = sm[0]
                     T.sync_threads()
@@ -904,8 +916,8 @@ def _boundary_v7(cfg: DecodeConfig):
                         cc2[1] = Sm[SS + RC + tx % FS[1]]
                     else:
                         cc2[0] = Sm[SS + QB + tx % FS[1]]
-                    for m4 in T.serial(FS[0] // 8):
-                        x0 = (tx // FS[1]) * (FS[0] // 2) + 4 * m4
+                    for m4 in T.serial(FS[0] // HP // 4):
+                        x0 = (tx // FS[1]) * (FS[0] // HP) + 4 * m4
                         y = tx % FS[1]
                         if vf:
                             for e in T.vectorized(4):

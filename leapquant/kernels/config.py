@@ -138,6 +138,11 @@ class DecodeConfig:
                                # 3 (KDA) instead of 3 / 2. Needs pipe_zmma. None: on for KDA (H200, session 7: KDA
                                # 512 353.5 -> 281.5 us, 256 185.2 -> 149.9, 32 45.1 -> 38.8), off for GDN (4 per SM
                                # measured level: 512 244.3 -> 247.2, 256 131.4 -> 130.5, 32 35.7 -> 34.0)
+    small_bthreads: int = 0    # the boundary below small_batch requests (where v7 is on): 0 — the v6 boundary (measured
+                               # best there so far); 4 K — the v7 boundary at 4 K threads, one program per SM (every
+                               # row-wise pass over quarters: half the latency per program where one wave of boundary
+                               # programs is the time; NOTES.md "For the batch-32 goal"; built in session 8 after the
+                               # device time was spent: CPU-emulated, not yet run on a GPU)
     pipe_zdig: bool | None = None  # v10 decode (NOTES.md "v10 decode"): the mma's B columns — three byte digits of
                                # each vector's fixed-point keys — built once per request in a 768-byte shared table
                                # (thread d: key d of both vectors, the maxima of |y| per warp in shared memory)
@@ -185,17 +190,21 @@ class DecodeConfig:
         if self.bv6 and not self.bv5:
             raise ValueError("bv6 builds on the v5 boundary: it needs bv5 (K a multiple of 32, bthreads >= 32)")
         bv7_fits = bool(self.bv6 and self.mode == "leap" and self.zfmt in ("int8", "int4")
-                        and self.K == self.V == self.bthreads // 2)
+                        and self.K == self.V and self.bthreads in (2 * self.K, 4 * self.K))
         if self.bv7 is None:   # the default where it fits: INT8 (session 5) and INT4 (measured faster in session 6)
             object.__setattr__(self, "bv7", bv7_fits)
         if self.bv7 and not bv7_fits:
             raise ValueError("bv7 (S only in shared memory) needs bv6, mode leap with zfmt int8 or int4 (FP8 residuals: use "
-                             f"the v6 boundary, bv7=False) and K = V = bthreads / 2, got bv6 = {self.bv6}, mode = {self.mode}, "
+                             f"the v6 boundary, bv7=False) and K = V = bthreads / 2 or / 4, got bv6 = {self.bv6}, mode = {self.mode}, "
                              f"zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, bthreads = {self.bthreads}")
         if self.bv8 is None:   # INT4 only: v8c measured faster there, slower for INT8 (NOTES.md "Session 7")
-            object.__setattr__(self, "bv8", bool(self.bv7 and self.zfmt == "int4"))
-        if self.bv8 and not self.bv7:
-            raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary: it needs bv7, got bv7 = {self.bv7}")
+            object.__setattr__(self, "bv8", bool(self.bv7 and self.zfmt == "int4" and self.bthreads == 2 * self.K))
+        if self.bv8 and not (self.bv7 and self.bthreads == 2 * self.K):
+            raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary at bthreads = 2 K: it needs "
+                             f"bv7, got bv7 = {self.bv7}, bthreads = {self.bthreads}, K = {self.K}")
+        if self.small_bthreads not in (0, 4 * self.K):
+            raise ValueError(f"small_bthreads must be 0 (the v6 boundary below small_batch) or 4 K = {4 * self.K} (the v7 "
+                             f"boundary at that many threads), got {self.small_bthreads}")
         zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
                       and self.BV % (self.threads // (self.K // 16)) == 0)
         if self.zrows and not zrows_fits:
@@ -250,6 +259,14 @@ class DecodeConfig:
                                (3 if self.pipe_zsmem else 2) if self.pipe and self.threads == 256 else
                                6 if self.zrows and self.threads == 128 else 0)
 
+    def small_batch_boundary(self) -> "DecodeConfig":
+        """The boundary configuration of steps below small_batch requests (where v7 is on): v6, or with small_bthreads
+        v7 at that many threads, one program per SM."""
+        from dataclasses import replace
+        if self.small_bthreads:
+            return replace(self, bthreads=self.small_bthreads, bminblocks=1, bv8=False)
+        return replace(self, bv7=False, bv8=False)
+
     def _pipe_fits(self, BV: int, threads: int) -> bool:
         """Whether the pipelined decode's shapes hold at (BV, threads) — review 2026-11-30: a Z row's K / 16 lanes a
         power of two within a warp, whole warps, one pass of threads covers the key-length copies (c, q, k, g) and the
@@ -267,7 +284,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-zd" if self.pipe_zdig else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -198,11 +198,9 @@ class EmulatedProgram:
 def emulated_decoder(cfg, sms: int = 132):
     """A :class:`leapquant.kernels.decode.LeapDecoder` whose kernels run on the CPU emulation: its `step` — the
     host logic included (boundary lists, the pipelined grid for `sms` SMs, the small-batch switch) — on CPU tensors."""
-    from dataclasses import replace
-
     from leapquant.kernels.boundary import boundary_program
     from leapquant.kernels.decode import LeapDecoder, decode_program
-    small = EmulatedProgram(boundary_program(replace(cfg, bv7=False, bv8=False))) if cfg.bv7 and cfg.small_batch else None
+    small = EmulatedProgram(boundary_program(cfg.small_batch_boundary())) if cfg.bv7 and cfg.small_batch else None
     d = LeapDecoder(cfg, kernels=(EmulatedProgram(decode_program(cfg)), EmulatedProgram(boundary_program(cfg)), small))
     d._sms[torch.device("cpu")] = sms
     return d

@@ -25,7 +25,7 @@ Compiling needs tilelang (imported lazily; ``import leapquant`` never imports it
 
 import functools
 import math
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 
 from leapquant.kernels.boundary import boundary_program
 from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibbles, _row_dots, _zshape
@@ -553,12 +553,13 @@ class LeapDecoder:
         return out
 
     def boundary_kernel(self, N: int):
-        """The boundary kernel a step of N requests runs: v6 below cfg.small_batch where v7 is on (v7's longer
-        program is slower when one wave is the time), compiled when first needed; else the configured one."""
+        """The boundary kernel a step of N requests runs: below cfg.small_batch where v7 is on, v6 (v7's longer
+        program is slower when one wave is the time) or, with cfg.small_bthreads, v7 at that many threads (one program
+        per SM), compiled when first needed; else the configured one."""
         if not (self.cfg.bv7 and N < self.cfg.small_batch):
             return self.bnd
         if self._bnd_small is None:
-            self._bnd_small = compiled_boundary(replace(self.cfg, bv7=False, bv8=False), self._target)
+            self._bnd_small = compiled_boundary(self.cfg.small_batch_boundary(), self._target)
         return self._bnd_small
 
     def join(self):

@@ -19,7 +19,10 @@ NVCC = shutil.which("nvcc") or next((p for p in ("/usr/local/bin/nvcc", "/usr/lo
                                     None)
 needs_nvcc = pytest.mark.skipif(NVCC is None, reason="needs nvcc")
 needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
-VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True, bv8=False), 8: dict(bv7=True, bv8=True)}
+# small_batch=0: below small_batch (64) requests the decoder runs the small-batch boundary (v6), so without it the
+# v7 / v8 rows at N < 64 checked v6 (found in session 8; the switch came in session 5)
+VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True, bv8=False, small_batch=0),
+           8: dict(bv7=True, bv8=True, small_batch=0), "7-512": dict(bv7=True, small_bthreads=512)}
 
 
 @pytest.fixture(scope="module")
@@ -110,6 +113,15 @@ def test_boundary_v7_ptxas_three_programs_per_sm(tl, tmp_path):
 
 
 @needs_nvcc
+def test_boundary_v7_at_512_threads_ptxas(tl, tmp_path):
+    """The small-batch option (small_bthreads = 4 K): one program per SM, so up to 128 registers; no spills."""
+    k = _kernel(tl, "sm_90", kind="gdn", v_first=True, bv7=True, bthreads=512, bminblocks=1)
+    src = k.get_kernel_source()
+    assert "__launch_bounds__(512, 1)" in src
+    assert _ptxas(tl, tmp_path, src) <= 128
+
+
+@needs_nvcc
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 def test_boundary_v8_ptxas_three_programs_per_sm(tl, tmp_path, kind):
     """v8 (the reconstruction on tensor cores) keeps v7's budget: <= 80 registers, 72 192 B of shared memory (the fp16
@@ -140,7 +152,7 @@ def test_decode_v9_ptxas_programs_per_sm(tl, tmp_path, kind, blocks, shared):
 
 @pytest.mark.cuda
 @needs_cuda
-@pytest.mark.parametrize("version", [6, 7, 8])
+@pytest.mark.parametrize("version", [6, 7, 8, "7-512"])   # "7-512": v7 at 512 threads, the small-batch option
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("gdn", False), ("kda", False), ("kda", True)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
 @pytest.mark.parametrize("p,r", [(4, 2), (16, 4)])
@@ -171,6 +183,7 @@ def test_boundary_v7_r0_and_full_grid_match_reference(kb, v_first):
     """r = 0 (no refit: the residual is S itself) and the full grid (compact=False, one program per request)."""
     from leapquant.kernels.config import DecodeConfig
     for kw in (dict(r=0), dict(compact=False)):
-        cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, v_first=v_first, out_dtype="float32", bv7=True, **kw)
+        cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, v_first=v_first, out_dtype="float32", bv7=True, small_batch=0,
+                           **kw)
         w = kb.check_decode(cfg, N=9, windows=3, seed=3)
         assert kb.check_ok(w), (kw, w)

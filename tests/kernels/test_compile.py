@@ -80,6 +80,14 @@ def test_decode_config_names_what_is_wrong():
     assert not DecodeConfig(kind="kda", v_first=False).pipe_z1 and not DecodeConfig(kind="kda", zfmt="int4").pipe_z1
     with pytest.raises(ValueError, match="pipe_z1 .* needs pipe_zmma"):
         DecodeConfig(pipe_z1=True, zfmt="int4")
+    sb = DecodeConfig(small_bthreads=512)   # the small-batch option: v7 at 512 threads, one program per SM
+    assert sb.small_batch_boundary().bthreads == 512 and sb.small_batch_boundary().bv7 and sb.tag.endswith("-sb512-b7")
+    assert not DecodeConfig().small_batch_boundary().bv7            # the default: v6 below small_batch
+    assert DecodeConfig(bthreads=512).bv7 and not DecodeConfig(bthreads=512, zfmt="int4").bv8   # v8 only at 2 K
+    with pytest.raises(ValueError, match="small_bthreads must be 0"):
+        DecodeConfig(small_bthreads=256)
+    with pytest.raises(ValueError, match="bv8 .* at bthreads = 2 K"):
+        DecodeConfig(bthreads=512, bv8=True)
     zd = DecodeConfig(pipe_zdig=True)   # v10: the digit table (opt-in until measured)
     assert not DecodeConfig().pipe_zdig and zd.pipe_zmma and zd.tag.count("-zd") == 1
     with pytest.raises(ValueError, match="pipe_zdig .* needs pipe_zmma and K = threads"):

@@ -14,7 +14,7 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("gdn", dict()),                    # v8 decode (tensor cores) + the v6 boundary (batch below small_batch)
     ("kda", dict(small_batch=0, bv8=False, pipe_z1=False)),   # v8 decode (KDA's default is v9) + the v7 boundary
     ("gdn", dict(zfmt="int4")),         # INT4: the pipelined whole-head decode at 256 threads + its boundary
-    ("kda", dict(v_first=False)),       # K-first: the one-program-per-tile decode + v7 boundary
+    ("kda", dict(v_first=False, small_batch=0)),   # K-first: the one-program-per-tile decode + v7 boundary
     ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0)),   # the production window and rank, v8 + v7, one window
     ("kda", dict(zfmt="int4", small_batch=0, v_first=False, bv8=False)),   # INT4 on the v7 boundary
     ("gdn", dict(small_batch=0, bv8=True)),   # the v8 boundary (opt-in): f16 tensor-core reconstruction, B operand split
@@ -23,8 +23,9 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("kda", dict(small_batch=0, pipe_z1=True, sms=1)),
     ("gdn", dict(small_batch=0, sms=1)),   # the v8 decode's pipelined trips (132 SMs: one request per program)
     ("kda", dict(small_batch=0, pipe_zdig=True, sms=1)),   # v10 (opt-in): the digit table, on KDA's v9 decode
+    ("gdn", dict(small_bthreads=512)),   # the small-batch option: the v7 boundary at 512 threads (passes over quarters)
 ], ids=["gdn-v8-b6", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
-        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "kda-zdig-walk"])
+        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "kda-zdig-walk", "gdn-b7-512"])
 def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
