@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # One device call (nvidia-h200-x2) that verifies and times the decode kernels (issue 6):
 #   source .devbundle/setup.sh && bash benchmarks/kernel_verify.sh          (results: $OUT/r.tgz, one file)
-# GPU 0: the CUDA test files (test_decode_cuda.py and EXTRA_TESTS), in TEST_PROCS (8) pytest processes;
+# GPU 0: the CUDA test files (test_decode_cuda.py and EXTRA_TESTS), in TEST_PROCS (12) pytest processes;
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
 # <what>_sass.csv.gz: ncu's per-instruction source page (summarise with benchmarks/ncu_lines.py).
@@ -15,7 +15,7 @@ T0=$(date +%s)
 TESTS="tests/kernels/test_decode_cuda.py ${EXTRA_TESTS:-}"
 ( export CUDA_VISIBLE_DEVICES=0
   python -m pytest --collect-only -q $TESTS 2>/dev/null | grep '::' > $R/test_ids.txt
-  split -n r/${TEST_PROCS:-8} $R/test_ids.txt $R/ids_
+  split -n r/${TEST_PROCS:-12} $R/test_ids.txt $R/ids_
   for f in $R/ids_*; do
     timeout 540 python -m pytest -q $(cat $f) > $R/pytest_${f##*/ids_}.txt 2>&1 &
   done
