@@ -65,7 +65,7 @@ if args.profile_only:
                            pipe_zsmem=False if (args.v6 or args.v4b) else None,
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
-                           pipe_zdig=True if (args.zd and vf) else None)
+                           pipe_zdig=bool(args.zd and vf))
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()

@@ -43,16 +43,6 @@ def _entry(T, cfg, N, cnt, par, wnext, lst, idx, e):
     return T.if_then_else(wnext[e] == cfg.p, idx[e], -1)
 
 
-class _Row:
-    """Row `off` of a flat local array as something kusum can index: row[a] = buf[off + a]."""
-
-    def __init__(self, buf, off):
-        self.buf, self.off = buf, off
-
-    def __getitem__(self, a):
-        return self.buf[self.off + a]
-
-
 def _mgs_warp(T, K, R, markstein=False):
     """Right-looking modified Gram–Schmidt of R key columns held by one warp in registers, ml[e, a] = K[32 e + lane,
     a], red[R] scratch (v6): once column b is normalised, the projections of all later columns onto it run as
@@ -416,12 +406,14 @@ def _boundary_v7(cfg: DecodeConfig):
     conflict-free (a warp touches 32 consecutive words of one stored row, or one word of 32 consecutive rows, 129
     words apart). One flat shared buffer holds everything, reused by phase:
       [0, SS)             S_p in Z's layout, rows of FS[1] + 1 words (the padded copy of v4–v6);
-      [SS, SS + WW)       refit: K̃ [K, R], W / Û [V, R], the mat-vec hand-over [K, R] (session 7; v7 stored them
-                          [R, n]); smoothing: c, 1/c, q/B and the half-sums;
+      [SS, SS + WW)       refit: K̃ [K, R], W / Û [V, R], the mat-vec hand-over (HP − 1) × [K, R] (session 7; v7
+                          stored them [R, n]); smoothing: c, 1/c, q/B and the other parts' sums / maxima;
       [A0, SS + WW)       reconstruction only: the decayed key factors [R + P, K], the value factors [R + P, V] (the
                           column side's stored lane by lane, fx) and exp(G_P) — over the refit area and the last rows
                           of S_p, which are written last, after a barrier.
     GDN/KDA p 16 r 4: 72 192 B (v6: 97 860 B) and <= 80 registers (__launch_bounds__(256, 3)) -> 3 programs per SM.
+    Row-wise passes (mat-vecs, residual, Y / B, codes) are split over HP = bthreads / K parts: 2 (the default), or 4
+    at 4 K threads with one program per SM (session 8, `small_bthreads`: 76.3 KB, <= 96 registers).
     """
     T = _T()
 
@@ -540,12 +532,12 @@ def _boundary_v7(cfg: DecodeConfig):
     mgs = _mgs_warp(T, K, max(R, 1), markstein=True)
 
     RB = 4                              # residual pass: values loaded together
-    assert (V // 2) % RB == 0
+    assert (V // HP) % RB == 0
 
-    def kusum(av, uv):  # Σ_a K̂[i, a] Û[j, a] in v6's order, K̂[i, :] and Û[j, :] in registers
-        acc = av[0] * uv[0]
+    def kusum(av, uq, off):  # Σ_a K̂[i, a] Û[j, a] in v6's order, K̂[i, :] in av, Û[j, :] in uq[off:off + R]
+        acc = av[0] * uq[off]
         for a in range(1, R):
-            acc = acc + av[a] * uv[a]
+            acc = acc + av[a] * uq[off + a]
         return acc
 
     if B8:
@@ -857,7 +849,7 @@ def _boundary_v7(cfg: DecodeConfig):
                                 Kc[s, hv, fa, fi] = T.cast(Sm[vx(KP, fi, fa)], f16)
                                 Sm[vx(KP, fi, fa)] = T.cast(T.cast(Sm[vx(KP, fi, fa)], f16), f32)
                         T.sync_threads()
-                    # --- residual R = S − K̂ Ûᵀ and c's sums: thread owns key i = tx mod K, half the values
+                    # --- residual R = S − K̂ Ûᵀ and c's sums: thread owns key i = tx mod K, V / HP of the values
                     if R > 0:
                         for a in vrange():
                             av[a] = Sm[vx(KP, tx % K, a)]
@@ -875,7 +867,7 @@ def _boundary_v7(cfg: DecodeConfig):
                         for e in T.unroll(RB):
                             j = (tx // K) * (V // HP) + m * RB + e
                             if R > 0:
-                                rq[e] = rq[e] - kusum(av, _Row(xq, e * Rz))
+                                rq[e] = rq[e] - kusum(av, xq, e * Rz)
                                 Sm[sij(tx % K, j)] = rq[e]
                             sm[0] += T.abs(rq[e])
                     if tx >= K:
@@ -888,7 +880,7 @@ def _boundary_v7(cfg: DecodeConfig):
                         c[s, hv, tx] = sm[0]
                     T.sync_threads()
                     # --- B = max |Y| per value, Y = R / c (v6's reciprocal quotient): thread owns value j = tx mod V,
-                    # half the keys; c and 1 / c of four keys (the same in every lane of the warp) in one vector load
+                    # K / HP of the keys; c and 1 / c of four keys (the same in every lane of the warp) in one vector load
                     # each. Y is not stored (session 8): the codes pass recomputes the same quotients
                     sm[0] = 0.0
                     for m4 in T.serial(K // HP // 4):

@@ -5,7 +5,7 @@ import it. Compiling needs tilelang (imported lazily; ``import leapquant`` never
 """
 
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 ZDT = {"int8": "int8", "int4": "uint8", "fp8e4m3": "float8_e4m3fn"}
@@ -143,11 +143,11 @@ class DecodeConfig:
                                # row-wise pass over quarters: half the latency per program where one wave of boundary
                                # programs is the time; NOTES.md "For the batch-32 goal"; built in session 8 after the
                                # device time was spent: CPU-emulated, not yet run on a GPU)
-    pipe_zdig: bool | None = None  # v10 decode (NOTES.md "v10 decode"): the mma's B columns — three byte digits of
+    pipe_zdig: bool = False    # v10 decode (NOTES.md "v10 decode"): the mma's B columns — three byte digits of
                                # each vector's fixed-point keys — built once per request in a 768-byte shared table
                                # (thread d: key d of both vectors, the maxima of |y| per warp in shared memory)
                                # instead of by every lane quad of every warp (16 times over). The same bits. Needs
-                               # pipe_zmma and K = threads. None: off (built in session 8 after the device time was
+                               # pipe_zmma and K = threads. Opt-in (built in session 8 after the device time was
                                # spent: CPU-emulated, not yet run on a GPU)
 
     def __post_init__(self):
@@ -205,6 +205,9 @@ class DecodeConfig:
         if self.small_bthreads not in (0, 4 * self.K):
             raise ValueError(f"small_bthreads must be 0 (the v6 boundary below small_batch) or 4 K = {4 * self.K} (the v7 "
                              f"boundary at that many threads), got {self.small_bthreads}")
+        if self.small_bthreads and not self.bv7:
+            raise ValueError(f"small_bthreads chooses the v7 boundary below small_batch: it needs bv7 (INT8 or INT4, "
+                             f"K = V), got bv7 = {self.bv7}")
         zrows_fits = (self.v_first and self.mode == "leap" and self.zfmt == "int8" and self.K % 16 == 0
                       and self.BV % (self.threads // (self.K // 16)) == 0)
         if self.zrows and not zrows_fits:
@@ -236,8 +239,6 @@ class DecodeConfig:
             object.__setattr__(self, "pipe_z1", bool(self.pipe_zmma and self.kind == "kda"))
         if self.pipe_z1 and not self.pipe_zmma:
             raise ValueError(f"pipe_z1 (one Z buffer, copied warp by warp) needs pipe_zmma, got pipe_zmma = {self.pipe_zmma}")
-        if self.pipe_zdig is None:
-            object.__setattr__(self, "pipe_zdig", False)
         if self.pipe_zdig and not (self.pipe_zmma and self.K == self.threads):
             raise ValueError(f"pipe_zdig (the digit table) needs pipe_zmma and K = threads (a thread per key), got "
                              f"pipe_zmma = {self.pipe_zmma}, K = {self.K}, threads = {self.threads}")
@@ -262,7 +263,6 @@ class DecodeConfig:
     def small_batch_boundary(self) -> "DecodeConfig":
         """The boundary configuration of steps below small_batch requests (where v7 is on): v6, or with small_bthreads
         v7 at that many threads, one program per SM."""
-        from dataclasses import replace
         if self.small_bthreads:
             return replace(self, bthreads=self.small_bthreads, bminblocks=1, bv8=False)
         return replace(self, bv7=False, bv8=False)

@@ -107,6 +107,11 @@ def pipelined_decode_program(cfg: DecodeConfig):
     naive_fixed_scale = T.float32(FIXED_SCALE)
     row_dots = _row_dots(T, LPR, RP, lambda zc, ps, e: code(T, lambda w: zc[(0 if ZS else ps * WPL) + w], e))
 
+    def fixed_scale(mx):
+        """sc = FIXED_SCALE / max|y| (mx, floored at 1e-30 by the caller), correctly rounded (as the reference's
+        division) from a reciprocal: no IEEE division with its slow-path branch (session 8)."""
+        return _xdiv(T, naive_fixed_scale, mx, _rcp(T, mx))
+
     def fixed_bits(y, sc):
         """The bits of y · sc + 1.5 · 2^23 (one FMA): u = round(y · sc) + 2^22 in the low 23 (naive.zdot_int8_mma)."""
         return T.reinterpret(y * sc + T.float32(FIXED_MAGIC), "uint32")
@@ -337,7 +342,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                             for w in T.unroll(1, NW):
                                 ym[x] = T.max(ym[x], wm[w, x])
                             ym[x] = T.max(ym[x], 1e-30)
-                            zs[x] = _xdiv(T, naive_fixed_scale, ym[x], _rcp(T, ym[x]))
+                            zs[x] = fixed_scale(ym[x])
                             zs[2 + x] = _rcp(T, zs[x])
                             for dg in T.unroll(3):
                                 dtab[x, dg, tx] = T.cast(T.bitwise_xor(T.bitwise_and(T.shift_right(
@@ -414,9 +419,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                             zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 1))
                             zf[0] = T.max(zf[0], T.shfl_xor(zf[0], 2))     # max |y| of the vector (its quad of lanes)
                             zf[0] = T.max(zf[0], 1e-30)
-                            # sc = FIXED_SCALE / max|y| and 1 / sc, correctly rounded (as the reference's divisions)
-                            # from reciprocals: no IEEE division with its slow-path branch (session 8)
-                            zf[0] = _xdiv(T, naive_fixed_scale, zf[0], _rcp(T, zf[0]))
+                            zf[0] = fixed_scale(zf[0])                          # sc; then 1 / sc
                             zf[1] = _rcp(T, zf[0])
                             zf[2] = T.shfl_xor(zf[1], 16)                     # the other vector's 1 / sc
                             for w in T.unroll(KW):

@@ -86,6 +86,8 @@ def test_decode_config_names_what_is_wrong():
     assert DecodeConfig(bthreads=512).bv7 and not DecodeConfig(bthreads=512, zfmt="int4").bv8   # v8 only at 2 K
     with pytest.raises(ValueError, match="small_bthreads must be 0"):
         DecodeConfig(small_bthreads=256)
+    with pytest.raises(ValueError, match="small_bthreads chooses the v7 boundary .* needs bv7"):
+        DecodeConfig(small_bthreads=512, zfmt="fp8e4m3")   # FP8 residuals have no v7 boundary: not silently ignored
     with pytest.raises(ValueError, match="bv8 .* at bthreads = 2 K"):
         DecodeConfig(bthreads=512, bv8=True)
     zd = DecodeConfig(pipe_zdig=True)   # v10: the digit table (opt-in until measured)
