@@ -92,8 +92,7 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
                                threads=args.threads))
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # GDN: v9 opt-in; KDA: the default
-          ("leap_int8_vfirst_zd", dict(p=16, r=4, v_first=True, pipe_zdig=True)),  # v10: the digit table (opt-in)
-          ("leap_int8_vfirst_sb512", dict(p=16, r=4, v_first=True, small_bthreads=512)),  # batch 32: v7 at 512 thr.
+          ("leap_int4_vfirst_sb512", dict(p=16, r=4, v_first=True, zfmt="int4", small_bthreads=512)),  # INT4's batch 32
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:

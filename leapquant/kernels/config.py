@@ -138,17 +138,17 @@ class DecodeConfig:
                                # 3 (KDA) instead of 3 / 2. Needs pipe_zmma. None: on for KDA (H200, session 7: KDA
                                # 512 353.5 -> 281.5 us, 256 185.2 -> 149.9, 32 45.1 -> 38.8), off for GDN (4 per SM
                                # measured level: 512 244.3 -> 247.2, 256 131.4 -> 130.5, 32 35.7 -> 34.0)
-    small_bthreads: int = 0    # the boundary below small_batch requests (where v7 is on): 0 — the v6 boundary (measured
-                               # best there so far); 4 K — the v7 boundary at 4 K threads, one program per SM (every
-                               # row-wise pass over quarters: half the latency per program where one wave of boundary
-                               # programs is the time; NOTES.md "For the batch-32 goal"; built in session 8 after the
-                               # device time was spent: CPU-emulated, not yet run on a GPU)
+    small_bthreads: int | None = None  # the boundary below small_batch requests (where v7 is on): 0 — the v6
+                               # boundary; 4 K — the v7 boundary at 4 K threads, one program per SM (every row-wise
+                               # pass over quarters: half the latency per program where one wave of boundary programs
+                               # is the time; NOTES.md "For the batch-32 goal"). None: 4 K for INT8 (H200, session 9,
+                               # batch 32: GDN 34.8 -> 30.3 us, KDA 38.0 -> 32.9), 0 otherwise (INT4 emulated only)
     pipe_zdig: bool = False    # v10 decode (NOTES.md "v10 decode"): the mma's B columns — three byte digits of
                                # each vector's fixed-point keys — built once per request in a 768-byte shared table
                                # (thread d: key d of both vectors, the maxima of |y| per warp in shared memory)
                                # instead of by every lane quad of every warp (16 times over). The same bits. Needs
-                               # pipe_zmma and K = threads. Opt-in (built in session 8 after the device time was
-                               # spent: CPU-emulated, not yet run on a GPU)
+                               # pipe_zmma and K = threads. Opt-in: measured slower on the H200 (session 9: GDN 512
+                               # 227.1 vs 222.1 us; ncu −1 % instructions, one more barrier per request)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -202,6 +202,9 @@ class DecodeConfig:
         if self.bv8 and not (self.bv7 and self.bthreads == 2 * self.K):
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary at bthreads = 2 K: it needs "
                              f"bv7, got bv7 = {self.bv7}, bthreads = {self.bthreads}, K = {self.K}")
+        if self.small_bthreads is None:
+            object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and self.zfmt == "int8"
+                               and 4 * self.K <= 1024 else 0)
         if self.small_bthreads not in (0, 4 * self.K):
             raise ValueError(f"small_bthreads must be 0 (the v6 boundary below small_batch) or 4 K = {4 * self.K} (the v7 "
                              f"boundary at that many threads), got {self.small_bthreads}")

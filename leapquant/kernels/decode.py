@@ -324,7 +324,7 @@ def compiled(cfg: DecodeConfig, target: str | None = None):
 
 @functools.lru_cache(maxsize=None)
 def compiled_boundary(cfg: DecodeConfig, target: str | None = None):
-    """The boundary kernel alone (LeapDecoder's small-batch switch compiles the v6 one next to v7)."""
+    """The boundary kernel alone (LeapDecoder's small-batch switch compiles a second one: cfg.small_batch_boundary())."""
     return _compile(boundary_program(cfg), target)
 
 
@@ -443,7 +443,7 @@ class LeapDecoder:
         self._pending = None     # the event of a boundary launched on a side stream (step's boundary_stream)
         if kernels is None:
             self.dec, self.bnd = compiled(cfg, target)
-            self._bnd_small = None   # the v6 boundary for steps below cfg.small_batch requests (compiled when used)
+            self._bnd_small = None   # the boundary of steps below cfg.small_batch requests (compiled when used)
         else:
             self.dec, self.bnd, self._bnd_small = kernels
         self._dummy = {}
@@ -553,9 +553,10 @@ class LeapDecoder:
         return out
 
     def boundary_kernel(self, N: int):
-        """The boundary kernel a step of N requests runs: below cfg.small_batch where v7 is on, v6 (v7's longer
-        program is slower when one wave is the time) or, with cfg.small_bthreads, v7 at that many threads (one program
-        per SM), compiled when first needed; else the configured one."""
+        """The boundary kernel a step of N requests runs: below cfg.small_batch where v7 is on, v7 at
+        cfg.small_bthreads threads (one program per SM: one wave's latency is the time there; the INT8 default) or,
+        with small_bthreads 0, v6 (v7's 2 K-thread program is slower there), compiled when first needed; else the
+        configured one."""
         if not (self.cfg.bv7 and N < self.cfg.small_batch):
             return self.bnd
         if self._bnd_small is None:

@@ -78,7 +78,7 @@ def test_boundary_versions_config():
 
 
 @needs_cuda
-@pytest.mark.parametrize("version", [7, 8])
+@pytest.mark.parametrize("version", [7, 8, "7-512"])
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
 def test_boundary_v7_int4_matches_reference(kb, version, kind, v_first, N, outliers):
@@ -87,7 +87,7 @@ def test_boundary_v7_int4_matches_reference(kb, version, kind, v_first, N, outli
     from leapquant.kernels.decode import DecodeConfig
     for p, r in ((4, 2), (16, 4)):
         cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=v_first, out_dtype="float32", zfmt="int4",
-                           small_batch=0, **VERSION[version])
+                           **VERSION[version])
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 5 * p)
         assert kb.check_ok(w), (p, r, w)
 

@@ -82,7 +82,10 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(pipe_z1=True, zfmt="int4")
     sb = DecodeConfig(small_bthreads=512)   # the small-batch option: v7 at 512 threads, one program per SM
     assert sb.small_batch_boundary().bthreads == 512 and sb.small_batch_boundary().bv7 and sb.tag.endswith("-sb512-b7")
-    assert not DecodeConfig().small_batch_boundary().bv7            # the default: v6 below small_batch
+    assert DecodeConfig().small_batch_boundary().bthreads == 512     # the INT8 default since session 9
+    assert DecodeConfig().small_batch_boundary().bv7 and DecodeConfig().tag.endswith("-sb512-b7")
+    for v6 in (dict(small_bthreads=0), dict(zfmt="int4"), dict(zfmt="fp8e4m3"), dict(bv7=False)):   # v6 below it
+        assert not DecodeConfig(**v6).small_batch_boundary().bv7 and DecodeConfig(**v6).small_bthreads == 0, v6
     assert DecodeConfig(bthreads=512).bv7 and not DecodeConfig(bthreads=512, zfmt="int4").bv8   # v8 only at 2 K
     with pytest.raises(ValueError, match="small_bthreads must be 0"):
         DecodeConfig(small_bthreads=256)

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
 
 
 @pytest.mark.parametrize("kind,kw", [
-    ("gdn", dict()),                    # v8 decode (tensor cores) + the v6 boundary (batch below small_batch)
+    ("gdn", dict()),   # v8 decode (tensor cores) + the small-batch boundary: v7 at 512 threads (passes over quarters)
     ("kda", dict(small_batch=0, bv8=False, pipe_z1=False)),   # v8 decode (KDA's default is v9) + the v7 boundary
     ("gdn", dict(zfmt="int4")),         # INT4: the pipelined whole-head decode at 256 threads + its boundary
     ("kda", dict(v_first=False, small_batch=0)),   # K-first: the one-program-per-tile decode + v7 boundary
@@ -23,9 +23,9 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("kda", dict(small_batch=0, pipe_z1=True, sms=1)),
     ("gdn", dict(small_batch=0, sms=1)),   # the v8 decode's pipelined trips (132 SMs: one request per program)
     ("kda", dict(small_batch=0, pipe_zdig=True, sms=1)),   # v10 (opt-in): the digit table, on KDA's v9 decode
-    ("gdn", dict(small_bthreads=512)),   # the small-batch option: the v7 boundary at 512 threads (passes over quarters)
-], ids=["gdn-v8-b6", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
-        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "kda-zdig-walk", "gdn-b7-512"])
+    ("gdn", dict(small_bthreads=0)),   # the v6 boundary below small_batch (INT8's until session 9; INT4's, FP8's)
+], ids=["gdn-v8-b7-512", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
+        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "kda-zdig-walk", "gdn-b6"])
 def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
