@@ -51,6 +51,7 @@ ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 
 ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 boundary (reconstruction on tensor cores)")
 ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
 ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
+ap.add_argument("--tf32", action="store_true", help="with --profile-only: the v11 boundary (refit mat-vecs on TF32 tensor cores)")
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
@@ -65,7 +66,7 @@ if args.profile_only:
                            pipe_zsmem=False if (args.v6 or args.v4b) else None,
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
-                           pipe_zdig=bool(args.zd and vf))
+                           pipe_zdig=bool(args.zd and vf), bmv_tf32=args.tf32)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -93,6 +94,9 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # GDN: v9 opt-in; KDA: the default
           ("leap_int4_vfirst_sb512", dict(p=16, r=4, v_first=True, zfmt="int4", small_bthreads=512)),  # INT4's batch 32
+          ("leap_int8_vfirst_tf32", dict(p=16, r=4, v_first=True, bmv_tf32=True)),  # v11: the refit on TF32 tensor cores
+          ("leap_int8_vfirst_tf32_r8", dict(p=16, r=8, v_first=True, bmv_tf32=True)),
+          ("leap_int8_vfirst_r8", dict(p=16, r=8, v_first=True)),
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:

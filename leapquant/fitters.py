@@ -39,17 +39,32 @@ class CompensatorFitter(ABC):
         return asdict(self)  # type: ignore[call-overload]
 
 
+def tf32_truncate(x: torch.Tensor) -> torch.Tensor:
+    """x with each element cut to TF32 (10 mantissa bits, round toward zero) — a tensor core's TF32 operand — in x's
+    dtype."""
+    x32 = x.float().contiguous()
+    return (x32.view(torch.int32) & -8192).view(torch.float32).to(x.dtype)
+
+
 @dataclass
 class PowerIteration(CompensatorFitter):
-    """K ← orth(S Sᵀ K), `iters` times, from the previous window's K (cold start: e_1..e_r)."""
+    """K ← orth(S Sᵀ K), `iters` times, from the previous window's K (cold start: e_1..e_r). tf32: every mat-vec's
+    operands cut to TF32 first, as the v11 boundary kernel's tensor cores take them (`DecodeConfig.bmv_tf32`) — so
+    that the simulator measures what that arithmetic costs in accuracy."""
 
     iters: int = 2
+    tf32: bool = False
     name = "power"
     graph_safe = True
 
     def __post_init__(self) -> None:
         if isinstance(self.iters, bool) or not isinstance(self.iters, int) or self.iters < 1:
             raise InputError(f"fitter_options.iters must be an integer >= 1, got {self.iters!r}")
+        if not isinstance(self.tf32, bool):
+            raise InputError(f"fitter_options.tf32 must be true or false, got {self.tf32!r}")
+
+    def _operand(self, x: torch.Tensor) -> torch.Tensor:
+        return tf32_truncate(x) if self.tf32 else x
 
     def keys(self, S, rank, warm):
         if warm is None:
@@ -57,9 +72,14 @@ class PowerIteration(CompensatorFitter):
             K[..., torch.arange(rank), torch.arange(rank)] = 1.0
         else:
             K = warm.to(S.dtype)
+        Sm = self._operand(S)
         for _ in range(self.iters):
-            K = orthonormalize(S @ (S.transpose(-1, -2) @ K))
+            K = orthonormalize(Sm @ self._operand(Sm.transpose(-1, -2) @ self._operand(K)))
         return K
+
+    def fit(self, S, rank, warm=None):
+        K = self.keys(S, rank, warm)
+        return K, self._operand(S).transpose(-1, -2) @ self._operand(K)
 
 
 @dataclass

@@ -49,6 +49,25 @@ def test_fitters_find_the_top_singular_subspace(name):
     torch.testing.assert_close(K.transpose(-1, -2) @ K, torch.eye(4, dtype=S.dtype).expand(3, 4, 4), rtol=0, atol=1e-12)
 
 
+def test_power_iteration_in_tf32_cuts_operands_and_stays_near_fp32():
+    """tf32=True (the v11 boundary kernel's arithmetic): every mat-vec operand keeps 10 mantissa bits — so the fit
+    differs from FP32's, by about TF32's precision, and still finds the subspace; a non-bool option is refused."""
+    from leapquant.errors import InputError
+    from leapquant.fitters import tf32_truncate
+    x = torch.tensor([1.0 + 2.0 ** -10, 1.0 + 2.0 ** -11, -3.0 - 2.0 ** -12], dtype=torch.float32)
+    assert tf32_truncate(x).tolist() == [1.0 + 2.0 ** -10, 1.0, -3.0]   # round toward zero at bit 10
+    gen = torch.Generator().manual_seed(15)
+    S = low_rank_plus_noise(gen).float()
+    K32, U32 = fitters.get("power", iters=30).fit(S, 4)
+    K19, U19 = fitters.get("power", iters=30, tf32=True).fit(S, 4)
+    d = float((U19 - U32).norm() / U32.norm())
+    assert 1e-6 < d < 2e-3, d
+    exact = fitters.get("svd").keys(S.double(), 4, None)
+    torch.testing.assert_close(projector(K19.double()), projector(exact), rtol=0, atol=1e-4)
+    with pytest.raises(InputError, match="tf32 must be true or false"):
+        fitters.get("power", tf32="yes")
+
+
 def test_power_iteration_warm_start_beats_cold_start():
     gen = torch.Generator().manual_seed(12)
     S = low_rank_plus_noise(gen)

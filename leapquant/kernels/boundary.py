@@ -632,6 +632,64 @@ def _boundary_v7(cfg: DecodeConfig):
                 Sm[vx(oo, tx, a)] = acc[a]
         T.sync_threads()
 
+    # v11 (cfg.bmv_tf32): the mat-vecs on TF32 tensor cores. Warp w takes the 16-row strip w mod NSTR of the product
+    # over part w div NSTR of the contraction (one part at 2 K threads, two at 4 K: the second hands its sums over as
+    # matvec does). A strip's fragment rows are 4 apart (mrow) so that a fragment load's 32 lanes hit 32 banks in
+    # either direction (stored element (x, y) at x LD + y, LD ≡ 1 mod 32: bank 4 g + t + const). Operands are
+    # truncated to TF32 by a mask (what naive.tf32_truncate does), products summed in fp32.
+    TC = cfg.bmv_tf32
+    if TC:
+        NSTR = K // 16
+        NKP = NW // NSTR
+        KT = K // 8 // NKP              # k-steps of 8 per part
+        NT = -(-R // 8)                 # n-tiles of 8 r-columns
+        assert NSTR % 4 == 0 and NKP in (1, 2) and NKP - 1 <= HP - 1
+
+        def mrow(st, g, h):             # product row of strip st, fragment row g + 8 h
+            return st % 4 + 4 * g + 32 * (2 * (st // 4) + h)
+
+        def tf32(x):                    # the fp32 bits with the 13 low mantissa bits cleared
+            return T.bitwise_and(T.reinterpret(x, "uint32"), T.uint32(0xFFFFE000))
+
+    @T.macro
+    def matvec_tc(Sm, xo, oo, af, bfr, cf, tx, over_keys):  # matvec's Out on tensor cores
+        st = tx // 32 % NSTR
+        kp = tx // 32 // NSTR
+        g = tx % 32 // 4
+        t4 = tx % 4
+        for i in T.unroll(4 * NT):
+            cf[i] = 0.0
+        # unrolled by 4 (#pragma unroll 4): the default full unroll spilled 32 bytes at the 80-register cap
+        for kt in T.unroll(KT, annotations={"pragma_unroll_factor": 4}):
+            k0 = (kp * KT + kt) * 8
+            for i in T.unroll(4):           # a0 (g, t), a1 (g + 8, t), a2 (g, t + 4), a3 (g + 8, t + 4)
+                af[i] = tf32(Sm[sij(k0 + t4 + 4 * (i // 2), mrow(st, g, i % 2))] if over_keys else
+                             Sm[sij(mrow(st, g, i % 2), k0 + t4 + 4 * (i // 2))])
+            for nt in T.unroll(NT):
+                for i in T.unroll(2):       # b0 (k = t, n = g), b1 (k = t + 4, n = g): X[k, 8 nt + g]
+                    bfr[2 * nt + i] = T.if_then_else(8 * nt + g < R, tf32(Sm[vx(xo, k0 + t4 + 4 * i, 8 * nt + g)]),
+                                                     T.uint32(0))
+                T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
+                          af.data, 0, bfr.data, 2 * nt, cf.data, 4 * nt, False)
+        # D: c0 (g, 2t), c1 (g, 2t + 1), c2 (g + 8, 2t), c3 (g + 8, 2t + 1) = Out[row, 8 nt + 2 t + d]
+        if NKP > 1:
+            if kp > 0:
+                for nt in T.unroll(NT):
+                    for i in T.unroll(4):
+                        if 8 * nt + 2 * t4 + i % 2 < R:
+                            Sm[vx(PT, mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2)] = cf[4 * nt + i]
+            T.sync_threads()
+        if kp == 0:
+            for nt in T.unroll(NT):
+                for i in T.unroll(4):
+                    if 8 * nt + 2 * t4 + i % 2 < R:
+                        if NKP > 1:
+                            Sm[vx(oo, mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2)] = (
+                                cf[4 * nt + i] + Sm[vx(PT, mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2)])
+                        else:
+                            Sm[vx(oo, mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2)] = cf[4 * nt + i]
+        T.sync_threads()
+
     def entry(cnt, par, wnext, lst, idx, e):
         return _entry(T, cfg, N, cnt, par, wnext, lst, idx, e)
 
@@ -667,6 +725,10 @@ def _boundary_v7(cfg: DecodeConfig):
             ml = T.alloc_local((K // 32, Rz), f32)
             red = T.alloc_local((Rz,), f32)
             sm = T.alloc_local((1,), f32)
+            if TC:
+                taf = T.alloc_local((4,), "uint32")
+                tbf = T.alloc_local((2 * NT,), "uint32")
+                tcf = T.alloc_local((4 * NT,), f32)
             if B8:
                 Sw = T.view(Sm, dtype="uint32")
                 fv = T.alloc_local((2,), f32)
@@ -823,8 +885,12 @@ def _boundary_v7(cfg: DecodeConfig):
                                 Sm[vx(KP, tx, a)] = kr[a] if R <= 4 else T.cast(Kc[s, hv, a, tx], f32)
                         T.sync_threads()
                         for _it in T.serial(cfg.iters):
-                            matvec(Sm, KP, WS, acc, xv, tx, True)      # W = Sᵀ K
-                            matvec(Sm, WS, KP, acc, xv, tx, False)     # K = S W
+                            if TC:
+                                matvec_tc(Sm, KP, WS, taf, tbf, tcf, tx, True)
+                                matvec_tc(Sm, WS, KP, taf, tbf, tcf, tx, False)
+                            else:
+                                matvec(Sm, KP, WS, acc, xv, tx, True)      # W = Sᵀ K
+                                matvec(Sm, WS, KP, acc, xv, tx, False)     # K = S W
                             # right-looking modified Gram–Schmidt in warp 0 (v6); K̃'s reads and writes conflict-free
                             # (a lane's r values side by side: one vector access per lane)
                             if tx < 32:
@@ -836,7 +902,10 @@ def _boundary_v7(cfg: DecodeConfig):
                                     for a in vrange():
                                         Sm[vx(KP, e * 32 + tx, a)] = ml[e, a]
                             T.sync_threads()
-                        matvec(Sm, KP, WS, acc, xv, tx, True)          # U = Sᵀ K
+                        if TC:
+                            matvec_tc(Sm, KP, WS, taf, tbf, tcf, tx, True)
+                        else:
+                            matvec(Sm, KP, WS, acc, xv, tx, True)          # U = Sᵀ K
                         # K̂, Û: the fp16 compensators, written out and rounded in place (one owner each)
                         for e in T.unroll((R * V + BT - 1) // BT):
                             if e * BT + tx < R * V:

@@ -150,6 +150,12 @@ class DecodeConfig:
                                # pipe_zmma and K = threads. Opt-in: measured slower on the H200 (session 9: GDN 512
                                # 227.1 vs 222.1 us; ncu −1 % instructions, one more barrier per request)
 
+    bmv_tf32: bool = False     # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on TF32
+                               # tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and
+                               # accumulated in fp32) instead of 4 FFMA per S element on CUDA cores; the reference
+                               # (naive.boundary(tf32=True)) truncates the same operands. Needs the v7 boundary and
+                               # K a multiple of 64. Opt-in (session 9: built, CPU-emulated)
+
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
             raise ValueError(f"kind must be gdn or kda, got {self.kind!r}")
@@ -202,6 +208,9 @@ class DecodeConfig:
         if self.bv8 and not (self.bv7 and self.bthreads == 2 * self.K):
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary at bthreads = 2 K: it needs "
                              f"bv7, got bv7 = {self.bv7}, bthreads = {self.bthreads}, K = {self.K}")
+        if self.bmv_tf32 and not (self.bv7 and self.K % 64 == 0):
+            raise ValueError(f"bmv_tf32 (the refit's mat-vecs on TF32 tensor cores) needs the v7 boundary (bv7) and K a "
+                             f"multiple of 64, got bv7 = {self.bv7}, K = {self.K}")
         if self.small_bthreads is None:
             object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and self.zfmt == "int8"
                                and 4 * self.K <= 1024 else 0)
@@ -268,7 +277,7 @@ class DecodeConfig:
         v7 at that many threads, one program per SM."""
         if self.small_bthreads:
             return replace(self, bthreads=self.small_bthreads, bminblocks=1, bv8=False)
-        return replace(self, bv7=False, bv8=False)
+        return replace(self, bv7=False, bv8=False, bmv_tf32=False)   # v6 has CUDA-core mat-vecs only
 
     def _pipe_fits(self, BV: int, threads: int) -> bool:
         """Whether the pipelined decode's shapes hold at (BV, threads) — review 2026-11-30: a Z row's K / 16 lanes a
@@ -287,7 +296,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -169,7 +169,7 @@ inline float2 __half22float2(half2 h) { return {float(h.x), float(h.y)}; }
 inline int4 make_int4(int x, int y, int z, int w) { return {x, y, z, w}; }
 
 namespace tl {
-enum class DataType { kInt8, kUInt8, kInt32, kFloat16, kBFloat16, kFloat32 };
+enum class DataType { kInt8, kUInt8, kInt32, kFloat16, kBFloat16, kFloat32, kTensorFloat32 };
 
 template <int N> inline void cp_async_gs(void* dst, const void* src) { std::memcpy(dst, src, N); }
 template <int N> inline void cp_async_gs_conditional(void* dst, const void* src, bool pred) {
@@ -234,11 +234,13 @@ struct AllReduce {
 inline void cp_async_commit() {}
 template <int N> inline void cp_async_wait() {}
 
-// mma.sync, the two shapes the kernels use (PTX ISA fragment layouts; a lane is (group g = lane / 4, t = lane % 4)):
+// mma.sync, the three shapes the kernels use (PTX ISA fragment layouts; a lane is (group g = lane / 4, t = lane % 4)):
 // m16n8k32 s8 x s8 + s32: A[g][4t..4t+3], A[g+8][4t..], A[g][4t+16..], A[g+8][4t+16..]; B[4t..4t+3][g], B[4t+16..][g];
-// m16n8k8 f16 x f16 + f32: A[g][2t, 2t+1], A[g+8][2t, 2t+1]; B[2t, 2t+1][g]; for both C[g][2t, 2t+1], C[g+8][2t, 2t+1]
-// (the INT8 layout the GPU tests confirmed). f16 products are exact in fp32; the sum runs in k order (the tensor
-// core's order and rounding of the sum are its own: results agree to fp32 rounding, not bit for bit)
+// m16n8k8 f16 x f16 + f32: A[g][2t, 2t+1], A[g+8][2t, 2t+1]; B[2t, 2t+1][g];
+// m16n8k8 tf32 x tf32 + f32: A[g][t], A[g+8][t], A[g][t+4], A[g+8][t+4]; B[t][g], B[t+4][g] (a word each, the fp32
+// bits with the 13 low ones ignored); for all three C[g][2t, 2t+1], C[g+8][2t, 2t+1]
+// (the INT8 layout the GPU tests confirmed). f16 and tf32 products are exact in fp32; the sum runs in k order (the
+// tensor core's order and rounding of the sum are its own: results agree to fp32 rounding, not bit for bit)
 inline float half_bits(uint32_t w, int which) {
   uint16_t h = uint16_t(w >> (16 * which));
   _Float16 f;
@@ -248,10 +250,11 @@ inline float half_bits(uint32_t w, int which) {
 template <DataType A, DataType B, DataType C, int M, int N, int K, bool TA, bool TB, bool Sat = false, class CT>
 inline void mma_sync(CT* c, const unsigned* a, const unsigned* b) {
   static_assert(M == 16 && N == 8 && !TA && TB && !Sat, "only row x col m16n8 mma shapes are emulated");
-  constexpr bool f16 = A == DataType::kFloat16;
+  constexpr bool f16 = A == DataType::kFloat16, tf32 = A == DataType::kTensorFloat32;
   static_assert(f16 ? (B == DataType::kFloat16 && C == DataType::kFloat32 && K == 8)
+                    : tf32 ? (B == DataType::kTensorFloat32 && C == DataType::kFloat32 && K == 8)
                     : (A == DataType::kInt8 && B == DataType::kInt8 && C == DataType::kInt32 && K == 32),
-                "only the INT8 m16n8k32 and the f16 m16n8k8 (fp32 accumulate) mma are emulated");
+                "only the INT8 m16n8k32, the f16 m16n8k8 and the tf32 m16n8k8 (fp32 accumulate) mma are emulated");
   constexpr int NA = f16 ? 2 : 4, NB = f16 ? 1 : 2;
   uint32_t* s = emu::warp_scratch();
   int l = emu::lane();
@@ -261,7 +264,14 @@ inline void mma_sync(CT* c, const unsigned* a, const unsigned* b) {
   int g = l / 4, t = l % 4;
   for (int i = 0; i < 4; ++i) {
     int r = g + (i >= 2 ? 8 : 0), n = 2 * t + (i % 2);
-    if constexpr (f16) {
+    if constexpr (tf32) {
+      auto word = [](uint32_t w) { w &= 0xFFFFE000u; float f; std::memcpy(&f, &w, 4); return f; };
+      float acc = float(c[i]);
+      for (int k = 0; k < 8; ++k)
+        acc += word(s[16 * ((r % 8) * 4 + k % 4) + (r >= 8 ? 1 : 0) + (k >= 4 ? 2 : 0)]) *
+               word(s[16 * (n * 4 + k % 4) + 4 + (k >= 4 ? 1 : 0)]);
+      c[i] = CT(acc);
+    } else if constexpr (f16) {
       float acc = float(c[i]);
       for (int k = 0; k < 8; ++k)
         acc += half_bits(s[16 * ((r % 8) * 4 + k / 2) + (r >= 8 ? 1 : 0)], k % 2) *

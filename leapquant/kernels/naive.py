@@ -28,6 +28,8 @@ from dataclasses import dataclass
 
 import torch
 
+from leapquant.fitters import tf32_truncate   # the v11 boundary's TF32 mat-vec operands
+
 EPS_C = 1e-8
 QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
 """The largest residual code of each element format: column j of the smoothed residual maps B_j to it."""
@@ -98,18 +100,23 @@ def orthonormalise(X: torch.Tensor) -> torch.Tensor:
     return Q
 
 
-def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2
+def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, tf32: bool = False
                      ) -> tuple[torch.Tensor, torch.Tensor]:
-    """Power iteration on S [..., K, V] (FP32): returns (K̃ [..., K, r] FP16, Ũ [..., V, r] FP16)."""
+    """Power iteration on S [..., K, V] (FP32): returns (K̃ [..., K, r] FP16, Ũ [..., V, r] FP16). tf32: every mat-vec's
+    operands truncated to TF32 first (products exact in FP32, sums in FP32) — the v11 boundary's arithmetic
+    (PowerIteration(tf32=True) in the pipeline)."""
     Kd = S.shape[-2]
     if K_prev is None:
         Kx = torch.zeros(*S.shape[:-2], Kd, r, dtype=torch.float32, device=S.device)
         Kx[..., torch.arange(r), torch.arange(r)] = 1.0
     else:
         Kx = K_prev.float()
+    tr = tf32_truncate if tf32 else (lambda x: x)
+    Sm = tr(S)
+    St = Sm.transpose(-1, -2)
     for _ in range(iters):
-        Kx = orthonormalise(S @ (S.transpose(-1, -2) @ Kx))
-    U = S.transpose(-1, -2) @ Kx
+        Kx = orthonormalise(Sm @ tr(St @ tr(Kx)))
+    U = St @ tr(Kx)
     return Kx.half(), U.half()
 
 
@@ -131,11 +138,11 @@ def quantize_residual(R: torch.Tensor, smooth: bool = True, zfmt: str = "int8"
 
 
 def boundary(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, smooth: bool = True,
-             zfmt: str = "int8"):
+             zfmt: str = "int8", tf32: bool = False):
     """S_p [..., K, V] FP32 -> (Z [..., K, V] in `zfmt`, c, B, K̃ [..., K, r] fp16, Ũ [..., V, r] fp16)."""
     S = S.float()
     if r > 0:
-        Kt, Ut = fit_compensators(S, K_prev, r, iters)
+        Kt, Ut = fit_compensators(S, K_prev, r, iters, tf32)
         R = S - Kt.float() @ Ut.float().transpose(-1, -2)
     else:
         Kt = S.new_zeros(*S.shape[:-2], S.shape[-2], 0).half()
@@ -172,6 +179,7 @@ class LeapState:
     iters: int = 2
     mode: str = "leap"       # "leap" | "window_bf16"
     zfmt: str = "int8"       # the residual's elements in mode leap: "int8" | "int4" | "fp8e4m3"
+    tf32_refit: bool = False  # the refit's mat-vecs on TF32 operands (the v11 boundary, DecodeConfig.bmv_tf32)
 
     @property
     def smooth(self) -> bool:
@@ -199,7 +207,7 @@ class LeapState:
             self.c[slots] = 1.0
             self.B[slots] = 1.0
         else:
-            Zl, c, B, Kt, Ut = boundary(S, K_prev, self.r, self.iters, self.smooth, self.zfmt)
+            Zl, c, B, Kt, Ut = boundary(S, K_prev, self.r, self.iters, self.smooth, self.zfmt, self.tf32_refit)
             self.c[slots], self.B[slots] = c, B
             self.Kc[slots] = Kt.transpose(-1, -2)
             self.Uc[slots] = Ut.transpose(-1, -2)
@@ -213,7 +221,7 @@ class LeapState:
 
 def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: int = 16, r: int = 4,
                 v_first: bool = True, iters: int = 2, mode: str = "leap", zfmt: str = "int8",
-                device="cpu") -> LeapState:
+                tf32_refit: bool = False, device="cpu") -> LeapState:
     if kind not in ("gdn", "kda"):
         raise ValueError(f"kind must be gdn or kda, got {kind!r}")
     if mode not in ("leap", "window_bf16"):
@@ -239,7 +247,7 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         ru=torch.zeros(slots, HV, p, V, dtype=f16, device=device),
         rg=torch.zeros((slots, HV, p) if kind == "gdn" else (slots, HV, p, K), dtype=f32, device=device),
         window_pos=torch.zeros(slots, dtype=torch.int32, device=device),
-        kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode, zfmt=zfmt)
+        kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode, zfmt=zfmt, tf32_refit=tf32_refit)
 
 
 def init_state(S: torch.Tensor, **kw) -> LeapState:

@@ -22,7 +22,10 @@ needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a C
 # small_batch=0: below small_batch (64) requests the decoder runs the small-batch boundary (v6), so without it the
 # v7 / v8 rows at N < 64 checked v6 (found in session 8; the switch came in session 5)
 VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True, bv8=False, small_batch=0),
-           8: dict(bv7=True, bv8=True, small_batch=0), "7-512": dict(bv7=True, small_bthreads=512)}
+           8: dict(bv7=True, bv8=True, small_batch=0), "7-512": dict(bv7=True, small_bthreads=512),
+           # v11: the refit's mat-vecs on TF32 tensor cores, on v7 at 2 K threads and (the contraction in two parts
+           # handed over) at 4 K
+           11: dict(bv7=True, small_batch=0, bmv_tf32=True), "11-512": dict(bv7=True, small_bthreads=512, bmv_tf32=True)}
 
 
 @pytest.fixture(scope="module")
@@ -122,6 +125,18 @@ def test_boundary_v7_at_512_threads_ptxas(tl, tmp_path):
 
 
 @needs_nvcc
+@pytest.mark.parametrize("bthreads,cap", [(256, 80), (512, 128)])
+def test_boundary_v11_ptxas(tl, tmp_path, bthreads, cap):
+    """v11 (the refit's mat-vecs on TF32 tensor cores) keeps v7's budget — 3 programs per SM at 256 threads, one at 512 —
+    without spills (fully unrolled, the k-loop spilled 32 bytes at 256 threads; it is unrolled by 4)."""
+    k = _kernel(tl, "sm_90", kind="gdn", v_first=True, bmv_tf32=True, bthreads=bthreads,
+                bminblocks=1 if bthreads == 512 else 2)
+    src = k.get_kernel_source()
+    assert "TensorFloat32" in src and "#pragma unroll 4" in src
+    assert _ptxas(tl, tmp_path, src) <= cap
+
+
+@needs_nvcc
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 def test_boundary_v8_ptxas_three_programs_per_sm(tl, tmp_path, kind):
     """v8 (the reconstruction on tensor cores) keeps v7's budget: <= 80 registers, 72 192 B of shared memory (the fp16
@@ -152,7 +167,7 @@ def test_decode_v9_ptxas_programs_per_sm(tl, tmp_path, kind, blocks, shared):
 
 @pytest.mark.cuda
 @needs_cuda
-@pytest.mark.parametrize("version", [6, 7, 8, "7-512"])   # "7-512": v7 at 512 threads, the small-batch option
+@pytest.mark.parametrize("version", [6, 7, 8, "7-512", 11, "11-512"])   # "-512": 512 threads, the small-batch form
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("gdn", False), ("kda", False), ("kda", True)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
 @pytest.mark.parametrize("p,r", [(4, 2), (16, 4)])
@@ -165,7 +180,7 @@ def test_boundary_matches_reference(kb, version, kind, v_first, N, outliers, p, 
 
 @pytest.mark.cuda
 @needs_cuda
-@pytest.mark.parametrize("version", [6, 7, 8])
+@pytest.mark.parametrize("version", [6, 7, 8, 11])
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False)])
 def test_boundary_r8_matches_reference(kb, version, kind, v_first):
     """r = 8: the longest Gram–Schmidt (where the right-looking order differs most from v5's loop structure); v7
@@ -173,6 +188,19 @@ def test_boundary_r8_matches_reference(kb, version, kind, v_first):
     from leapquant.kernels.config import DecodeConfig
     cfg = DecodeConfig(kind=kind, H=2, HV=4, p=16, r=8, v_first=v_first, out_dtype="float32", **VERSION[version])
     w = kb.check_decode(cfg, N=37, windows=3, seed=5)
+    assert kb.check_ok(w), w
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False)])
+@pytest.mark.parametrize("bthreads", [256, 512])
+def test_boundary_v11_r16_matches_reference(kb, kind, v_first, bthreads):
+    """r = 16: v11's two n-tiles of eight r-columns per mma strip (and at 512 threads the contraction's hand-over)."""
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=16, r=16, v_first=v_first, out_dtype="float32", bmv_tf32=True,
+                       **(dict(small_bthreads=512) if bthreads == 512 else dict(small_batch=0)))
+    w = kb.check_decode(cfg, N=37, windows=2, seed=9)
     assert kb.check_ok(w), w
 
 
