@@ -36,6 +36,7 @@ ap.add_argument("--bv", type=int, default=None)
 ap.add_argument("--threads", type=int, default=None)
 ap.add_argument("--kinds", default="gdn,kda")
 ap.add_argument("--full-grid", action="store_true")
+ap.add_argument("--no-ablations", action="store_true", help="skip Table 2's ablation rows (e.g. in a sweeps-only run)")
 ap.add_argument("--extras", action="store_true")
 ap.add_argument("--sweep-r", default="2,4,8")
 ap.add_argument("--sweep-p", default="")
@@ -51,7 +52,7 @@ ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 
 ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 boundary (reconstruction on tensor cores)")
 ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
 ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
-ap.add_argument("--tf32", action="store_true", help="with --profile-only: the v11 boundary (refit mat-vecs on TF32 tensor cores)")
+ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: the refit's mat-vecs on CUDA cores (v7's, not v11's)")
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
@@ -66,10 +67,11 @@ if args.profile_only:
                            pipe_zsmem=False if (args.v6 or args.v4b) else None,
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
-                           pipe_zdig=bool(args.zd and vf), bmv_tf32=args.tf32)
+                           pipe_zdig=bool(args.zd and vf), bmv_tf32=False if args.fp32_refit else None)
         kb.profile_steps(cfg, 512, steps=3)
     sys.exit(0)
 T0 = time.time()
+os.makedirs(args.out, exist_ok=True)
 log_f = open(os.path.join(args.out, "log.txt"), "a")
 
 
@@ -93,10 +95,7 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
                                threads=args.threads))
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # GDN: v9 opt-in; KDA: the default
-          ("leap_int4_vfirst_sb512", dict(p=16, r=4, v_first=True, zfmt="int4", small_bthreads=512)),  # INT4's batch 32
-          ("leap_int8_vfirst_tf32", dict(p=16, r=4, v_first=True, bmv_tf32=True)),  # v11: the refit on TF32 tensor cores
-          ("leap_int8_vfirst_tf32_r8", dict(p=16, r=8, v_first=True, bmv_tf32=True)),
-          ("leap_int8_vfirst_r8", dict(p=16, r=8, v_first=True)),
+          ("leap_int8_vfirst_fp32refit", dict(p=16, r=4, v_first=True, bmv_tf32=False)),  # the refit on CUDA cores
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:
@@ -119,7 +118,7 @@ for kind in kinds:
                        for rr in args.sweep_r.split(",") if rr]
 BIG = DecodeConfig(kind="gdn", p=4, r=2, out_dtype="float32", BV=args.bv, threads=args.threads, H=32, HV=32)
 check_cfgs_all = check_cfgs + [BIG]
-ps_bench = [PerStepConfig(kind=k, mode=m) for k in kinds for m in ("int8", "bf16")]
+ps_bench = [] if args.no_ablations else [PerStepConfig(kind=k, mode=m) for k in kinds for m in ("int8", "bf16")]
 
 todo = ([] if args.no_check else check_cfgs_all) + ([] if args.no_bench else bench_cfgs)
 todo_ps = ([] if args.no_check else ps_cfgs) + ([] if args.no_bench else ps_bench)
@@ -206,7 +205,8 @@ if not args.no_bench:
                    BV=args.bv, threads=args.threads, full_grid=args.full_grid, extra=EXTRAS,
                    sweep_p=[int(x) for x in args.sweep_p.split(",") if x],
                    sweep_r=[int(x) for x in args.sweep_r.split(",") if x],
-                   deadline=T0 + args.budget_s, on_row=on_row, graphs=args.graphs, layers=args.layers)
+                   deadline=T0 + args.budget_s, on_row=on_row, graphs=args.graphs, layers=args.layers,
+                   ablations=not args.no_ablations)
     results["bench"] = res
     dump()
     try:

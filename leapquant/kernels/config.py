@@ -141,8 +141,8 @@ class DecodeConfig:
     small_bthreads: int | None = None  # the boundary below small_batch requests (where v7 is on): 0 — the v6
                                # boundary; 4 K — the v7 boundary at 4 K threads, one program per SM (every row-wise
                                # pass over quarters: half the latency per program where one wave of boundary programs
-                               # is the time; NOTES.md "For the batch-32 goal"). None: 4 K for INT8 (H200, session 9,
-                               # batch 32: GDN 34.8 -> 30.3 us, KDA 38.0 -> 32.9), 0 otherwise (INT4 emulated only)
+                               # is the time; NOTES.md "For the batch-32 goal"). None: 4 K where v7 is on (H200,
+                               # session 9, batch 32: GDN 34.8 -> 30.3 us, KDA 38.0 -> 32.9; INT4 45.4 -> 35.8, 47.9 -> 37.7)
     pipe_zdig: bool = False    # v10 decode (NOTES.md "v10 decode"): the mma's B columns — three byte digits of
                                # each vector's fixed-point keys — built once per request in a 768-byte shared table
                                # (thread d: key d of both vectors, the maxima of |y| per warp in shared memory)
@@ -150,11 +150,12 @@ class DecodeConfig:
                                # pipe_zmma and K = threads. Opt-in: measured slower on the H200 (session 9: GDN 512
                                # 227.1 vs 222.1 us; ncu −1 % instructions, one more barrier per request)
 
-    bmv_tf32: bool = False     # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on TF32
-                               # tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and
-                               # accumulated in fp32) instead of 4 FFMA per S element on CUDA cores; the reference
-                               # (naive.boundary(tf32=True)) truncates the same operands. Needs the v7 boundary and
-                               # K a multiple of 64. Opt-in (session 9: built, CPU-emulated)
+    bmv_tf32: bool | None = None  # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on
+                               # TF32 tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and
+                               # accumulated in fp32) instead of r FFMA per S element on CUDA cores; the reference
+                               # (naive.boundary(tf32=True); the pipeline's PowerIteration(tf32=True)) truncates the same
+                               # operands. Needs the v7 boundary and K a multiple of 64. None: on where it fits (H200,
+                               # session 9: GDN 512 222.1 -> 212.8 us, KDA 512 262.1 -> 251.2, GDN 256 r 8 148.4 -> 131.9)
 
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
@@ -208,12 +209,13 @@ class DecodeConfig:
         if self.bv8 and not (self.bv7 and self.bthreads == 2 * self.K):
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary at bthreads = 2 K: it needs "
                              f"bv7, got bv7 = {self.bv7}, bthreads = {self.bthreads}, K = {self.K}")
+        if self.bmv_tf32 is None:
+            object.__setattr__(self, "bmv_tf32", bool(self.bv7 and self.K % 64 == 0))
         if self.bmv_tf32 and not (self.bv7 and self.K % 64 == 0):
             raise ValueError(f"bmv_tf32 (the refit's mat-vecs on TF32 tensor cores) needs the v7 boundary (bv7) and K a "
                              f"multiple of 64, got bv7 = {self.bv7}, K = {self.K}")
         if self.small_bthreads is None:
-            object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and self.zfmt == "int8"
-                               and 4 * self.K <= 1024 else 0)
+            object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and 4 * self.K <= 1024 else 0)
         if self.small_bthreads not in (0, 4 * self.K):
             raise ValueError(f"small_bthreads must be 0 (the v6 boundary below small_batch) or 4 K = {4 * self.K} (the v7 "
                              f"boundary at that many threads), got {self.small_bthreads}")

@@ -81,14 +81,16 @@ def build(cuda_source: str, cache_dir: str | None = None) -> EmulatedKernel:
     cache.mkdir(parents=True, exist_ok=True)
     lib = cache / f"{name}-{key}.so"
     if not lib.exists():
-        src = cache / f"{name}-{key}.cpp"
+        # the source and the library under this process's own names first, then renamed: concurrent builds (pytest
+        # workers) never read half a file
+        src, tmp = cache / f"{name}-{key}.{os.getpid()}.cpp", lib.with_suffix(f".{os.getpid()}.tmp")
         src.write_text(cpp)
-        tmp = lib.with_suffix(f".{os.getpid()}.tmp")
         res = subprocess.run([CXX, "-std=c++20", "-O1", "-fPIC", "-shared", "-pthread", "-w", str(src), "-o", str(tmp)],
                              capture_output=True, text=True, timeout=600)
         if res.returncode:
-            raise RuntimeError(f"the emulated kernel {name} did not compile:\n{res.stderr[-4000:]}")
-        os.replace(tmp, lib)        # atomic: a concurrent build never sees half a library
+            raise RuntimeError(f"the emulated kernel {name} did not compile ({src}):\n{res.stderr[-4000:]}")
+        os.replace(src, cache / f"{name}-{key}.cpp")   # kept beside the library for reading
+        os.replace(tmp, lib)
     return EmulatedKernel(str(lib), name, params)
 
 

@@ -21,10 +21,10 @@ needs_nvcc = pytest.mark.skipif(NVCC is None, reason="needs nvcc")
 needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")
 # small_batch=0: below small_batch (64) requests the decoder runs the small-batch boundary (v6), so without it the
 # v7 / v8 rows at N < 64 checked v6 (found in session 8; the switch came in session 5)
-VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True, bv8=False, small_batch=0),
-           8: dict(bv7=True, bv8=True, small_batch=0), "7-512": dict(bv7=True, small_bthreads=512),
-           # v11: the refit's mat-vecs on TF32 tensor cores, on v7 at 2 K threads and (the contraction in two parts
-           # handed over) at 4 K
+# 7 / "7-512": the refit's mat-vecs on CUDA cores (bmv_tf32=False; the default until session 9); 11 / "11-512": on
+# TF32 tensor cores, at 2 K threads and (the contraction in two parts handed over) at 4 K — the defaults since session 9
+VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True, bv8=False, small_batch=0, bmv_tf32=False),
+           8: dict(bv7=True, bv8=True, small_batch=0), "7-512": dict(bv7=True, small_bthreads=512, bmv_tf32=False),
            11: dict(bv7=True, small_batch=0, bmv_tf32=True), "11-512": dict(bv7=True, small_bthreads=512, bmv_tf32=True)}
 
 
@@ -81,7 +81,7 @@ def test_boundary_versions_config():
 
 
 @needs_cuda
-@pytest.mark.parametrize("version", [7, 8, "7-512"])
+@pytest.mark.parametrize("version", [7, 8, "7-512", 11, "11-512"])
 @pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", False)])
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True)])
 def test_boundary_v7_int4_matches_reference(kb, version, kind, v_first, N, outliers):

@@ -81,11 +81,16 @@ def test_decode_config_names_what_is_wrong():
     with pytest.raises(ValueError, match="pipe_z1 .* needs pipe_zmma"):
         DecodeConfig(pipe_z1=True, zfmt="int4")
     sb = DecodeConfig(small_bthreads=512)   # the small-batch option: v7 at 512 threads, one program per SM
-    assert sb.small_batch_boundary().bthreads == 512 and sb.small_batch_boundary().bv7 and sb.tag.endswith("-sb512-b7")
-    assert DecodeConfig().small_batch_boundary().bthreads == 512     # the INT8 default since session 9
-    assert DecodeConfig().small_batch_boundary().bv7 and DecodeConfig().tag.endswith("-sb512-b7")
-    for v6 in (dict(small_bthreads=0), dict(zfmt="int4"), dict(zfmt="fp8e4m3"), dict(bv7=False)):   # v6 below it
-        assert not DecodeConfig(**v6).small_batch_boundary().bv7 and DecodeConfig(**v6).small_bthreads == 0, v6
+    assert sb.small_batch_boundary().bthreads == 512 and sb.small_batch_boundary().bv7 and sb.tag.endswith("-sb512-tf32-b7")
+    for kw in (dict(), dict(zfmt="int4")):   # the default since session 9 (INT8 and INT4)
+        assert DecodeConfig(**kw).small_batch_boundary().bthreads == 512 and DecodeConfig(**kw).small_batch_boundary().bv7
+    assert DecodeConfig().tag.endswith("-sb512-tf32-b7") and DecodeConfig().bmv_tf32   # v11's refit: the default too
+    for v6 in (dict(small_bthreads=0), dict(zfmt="fp8e4m3"), dict(bv7=False)):   # v6 below it (and no v11 refit there)
+        sb = DecodeConfig(**v6).small_batch_boundary()
+        assert not sb.bv7 and not sb.bmv_tf32 and DecodeConfig(**v6).small_bthreads in (0, 512), v6
+    assert not DecodeConfig(bv7=False).bmv_tf32 and not DecodeConfig(zfmt="fp8e4m3").bmv_tf32
+    with pytest.raises(ValueError, match="bmv_tf32 .* needs the v7 boundary"):
+        DecodeConfig(bv7=False, bmv_tf32=True)
     assert DecodeConfig(bthreads=512).bv7 and not DecodeConfig(bthreads=512, zfmt="int4").bv8   # v8 only at 2 K
     with pytest.raises(ValueError, match="small_bthreads must be 0"):
         DecodeConfig(small_bthreads=256)

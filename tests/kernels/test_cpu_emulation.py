@@ -11,7 +11,8 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
 
 
 @pytest.mark.parametrize("kind,kw", [
-    ("gdn", dict()),   # v8 decode (tensor cores) + the small-batch boundary: v7 at 512 threads (passes over quarters)
+    ("gdn", dict()),   # v8 decode (tensor cores) + the small-batch boundary: v7 at 512 threads (passes over quarters;
+                       # the v11 refit's contraction in two parts)
     ("kda", dict(small_batch=0, bv8=False, pipe_z1=False)),   # v8 decode (KDA's default is v9) + the v7 boundary
     ("gdn", dict(zfmt="int4")),         # INT4: the pipelined whole-head decode at 256 threads + its boundary
     ("kda", dict(v_first=False, small_batch=0)),   # K-first: the one-program-per-tile decode + v7 boundary
@@ -24,9 +25,9 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("gdn", dict(small_batch=0, sms=1)),   # the v8 decode's pipelined trips (132 SMs: one request per program)
     ("kda", dict(small_batch=0, pipe_zdig=True, sms=1)),   # v10 (opt-in): the digit table, on KDA's v9 decode
     ("gdn", dict(small_bthreads=0)),   # the v6 boundary below small_batch (INT8's until session 9; INT4's, FP8's)
-    ("kda", dict(bmv_tf32=True, v_first=False)),   # v11: the refit on TF32 tensor cores, at 512 threads (two parts)
+    ("kda", dict(bmv_tf32=False, v_first=False, small_batch=0)),   # the refit's mat-vecs on CUDA cores (v7, opt-out)
 ], ids=["gdn-v8-b7-512", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
-        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "kda-zdig-walk", "gdn-b6", "kda-kfirst-tf32-512"])
+        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "kda-zdig-walk", "gdn-b6", "kda-kfirst-fp32-refit"])
 def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
