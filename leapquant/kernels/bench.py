@@ -504,11 +504,22 @@ def plot(result, path):
         ax.legend(fontsize=7)
     fig.tight_layout()
     written = [save_figure(fig, path)]
-    sweeps = [r for r in result["rows"] if r["kernel"].startswith("sweep")]
+    sweeps = sweep_points(result["rows"])
     if sweeps:
         stem, ext = os.path.splitext(str(path))
         written.append(plot_sweeps(sweeps, f"{stem}_sweeps{ext or '.png'}"))
     return written
+
+
+def sweep_points(rows):
+    """Table 3's points: the sweep rows, and the default V-first row at their batch where no sweep row has its (p, r)
+    — a sweep run that skips the default's own p and r (it is timed anyway) still draws it."""
+    sweeps = [r for r in rows if r["kernel"].startswith("sweep")]
+    if not sweeps:
+        return []
+    have = {(r["model"], r["p"], r["r"]) for r in sweeps}
+    return sweeps + [r for r in rows if r["kernel"] == "leap_int8_vfirst" and r["batch"] == sweeps[0]["batch"]
+                     and "p" in r and (r["model"], r["p"], r["r"]) not in have]
 
 
 def plot_sweeps(rows, path):

@@ -27,6 +27,17 @@ def test_plot_writes_the_sweep_figure_beside_the_bar_chart(tmp_path):
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]    # no temporary file left behind
 
 
+def test_sweep_points_add_the_default_row_where_the_sweep_skipped_it():
+    """A sweep run over p 4 / 8 / 32 and r 2 / 8 / 16 (the default p 16, r 4 timed as the plain row) still draws it."""
+    rows = [_row("gdn", b, "leap_int8_vfirst", 2.0, p=16, r=4, boundary_exposed=0.2) for b in (32, 256)]
+    rows += [_row("gdn", 256, f"sweep_p{p}_r4", 1.0, p=p, r=4) for p in (4, 8)]
+    pts = kb.sweep_points(rows)
+    assert sorted((r["p"], r["r"], r["batch"]) for r in pts) == [(4, 4, 256), (8, 4, 256), (16, 4, 256)]
+    rows.append(_row("gdn", 256, "sweep_p16_r4", 1.9, p=16, r=4))     # a sweep row of its own: not drawn twice
+    assert sum(1 for r in kb.sweep_points(rows) if r["p"] == 16) == 1
+    assert kb.sweep_points(rows[:2]) == []
+
+
 def test_plot_without_sweeps_writes_one_figure(tmp_path):
     written = kb.plot({"rows": [_row("gdn", 32, "leap_int8_vfirst", 1.0)]}, tmp_path / "b.png")
     assert [p.name for p in written] == ["b.png"] and _is_png(written[0])
