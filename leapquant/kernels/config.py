@@ -209,13 +209,18 @@ class DecodeConfig:
         if self.bv8 and not (self.bv7 and self.bthreads == 2 * self.K):
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary at bthreads = 2 K: it needs "
                              f"bv7, got bv7 = {self.bv7}, bthreads = {self.bthreads}, K = {self.K}")
-        if self.bmv_tf32 is None:
-            object.__setattr__(self, "bmv_tf32", bool(self.bv7 and self.K % 64 == 0))
-        if self.bmv_tf32 and not (self.bv7 and self.K % 64 == 0):
-            raise ValueError(f"bmv_tf32 (the refit's mat-vecs on TF32 tensor cores) needs the v7 boundary (bv7) and K a "
-                             f"multiple of 64, got bv7 = {self.bv7}, K = {self.K}")
         if self.small_bthreads is None:
             object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and 4 * self.K <= 1024 else 0)
+        # the refit's arithmetic must not depend on the batch: below small_batch a v6 boundary (small_bthreads 0)
+        # refits in FP32, so TF32 goes with the v7 boundary at every batch or not at all
+        tf32_fits = bool(self.bv7 and self.K % 64 == 0 and (self.small_bthreads or not self.small_batch))
+        if self.bmv_tf32 is None:
+            object.__setattr__(self, "bmv_tf32", tf32_fits)
+        if self.bmv_tf32 and not tf32_fits:
+            raise ValueError(f"bmv_tf32 (the refit's mat-vecs on TF32 tensor cores) needs the v7 boundary (bv7) at every "
+                             f"batch — below small_batch too (small_bthreads = 4 K, or small_batch = 0: the v6 boundary "
+                             f"refits in FP32) — and K a multiple of 64, got bv7 = {self.bv7}, small_bthreads = "
+                             f"{self.small_bthreads}, small_batch = {self.small_batch}, K = {self.K}")
         if self.small_bthreads not in (0, 4 * self.K):
             raise ValueError(f"small_bthreads must be 0 (the v6 boundary below small_batch) or 4 K = {4 * self.K} (the v7 "
                              f"boundary at that many threads), got {self.small_bthreads}")

@@ -91,6 +91,10 @@ def test_decode_config_names_what_is_wrong():
     assert not DecodeConfig(bv7=False).bmv_tf32 and not DecodeConfig(zfmt="fp8e4m3").bmv_tf32
     with pytest.raises(ValueError, match="bmv_tf32 .* needs the v7 boundary"):
         DecodeConfig(bv7=False, bmv_tf32=True)
+    # the same arithmetic at every batch: with v6 below small_batch the refit stays FP32 (found by the emulated gdn-b6)
+    assert not DecodeConfig(small_bthreads=0).bmv_tf32 and DecodeConfig(small_bthreads=0, small_batch=0).bmv_tf32
+    with pytest.raises(ValueError, match="bmv_tf32 .* at every batch"):
+        DecodeConfig(small_bthreads=0, bmv_tf32=True)
     assert DecodeConfig(bthreads=512).bv7 and not DecodeConfig(bthreads=512, zfmt="int4").bv8   # v8 only at 2 K
     with pytest.raises(ValueError, match="small_bthreads must be 0"):
         DecodeConfig(small_bthreads=256)

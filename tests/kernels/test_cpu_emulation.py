@@ -23,11 +23,10 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("gdn", dict(small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2 requests
     ("kda", dict(small_batch=0, pipe_z1=True, sms=1)),
     ("gdn", dict(small_batch=0, sms=1)),   # the v8 decode's pipelined trips (132 SMs: one request per program)
-    ("kda", dict(small_batch=0, pipe_zdig=True, sms=1)),   # v10 (opt-in): the digit table, on KDA's v9 decode
     ("gdn", dict(small_bthreads=0)),   # the v6 boundary below small_batch (INT8's until session 9; INT4's, FP8's)
     ("kda", dict(bmv_tf32=False, v_first=False, small_batch=0)),   # the refit's mat-vecs on CUDA cores (v7, opt-out)
 ], ids=["gdn-v8-b7-512", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
-        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "kda-zdig-walk", "gdn-b6", "kda-kfirst-fp32-refit"])
+        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "gdn-b6", "kda-kfirst-fp32-refit"])
 def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
