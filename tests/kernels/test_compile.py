@@ -125,3 +125,17 @@ def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():
     assert pipelined_programs(DecodeConfig(small_batch=0), 32, 132) == 32
     with pytest.raises(ValueError, match="small_batch must be >= 0"):
         DecodeConfig(small_batch=-1)
+
+
+def test_tf32_probe_compiles():
+    """benchmarks/tf32_probe.py (the H200 measurement behind v11's TF32 masks) still builds: one warp, two TF32 mma."""
+    import importlib.util
+    import pathlib
+
+    import tilelang
+    path = pathlib.Path(__file__).resolve().parents[2] / "benchmarks" / "tf32_probe.py"
+    spec = importlib.util.spec_from_file_location("tf32_probe", path)
+    probe = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(probe)
+    src = tilelang.compile(probe.probe_program(8), target={"kind": "cuda", "arch": "sm_90"}).get_kernel_source()
+    assert src.count("kTensorFloat32, tl::DataType::kTensorFloat32") == 2
