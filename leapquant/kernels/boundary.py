@@ -671,23 +671,22 @@ def _boundary_v7(cfg: DecodeConfig):
                                                      T.uint32(0))
                 T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
                           af.data, 0, bfr.data, 2 * nt, cf.data, 4 * nt, False)
-        # D: c0 (g, 2t), c1 (g, 2t + 1), c2 (g + 8, 2t), c3 (g + 8, 2t + 1) = Out[row, 8 nt + 2 t + d]
+        # D: c0 (g, 2t), c1 (g, 2t + 1), c2 (g + 8, 2t), c3 (g + 8, 2t + 1) = Out[row, 8 nt + 2 t + d]; with two
+        # parts the second's sums go through the hand-over area PT first
         if NKP > 1:
             if kp > 0:
                 for nt in T.unroll(NT):
                     for i in T.unroll(4):
-                        if 8 * nt + 2 * t4 + i % 2 < R:
-                            Sm[vx(PT, mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2)] = cf[4 * nt + i]
+                        row, a = mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2
+                        if a < R:
+                            Sm[vx(PT, row, a)] = cf[4 * nt + i]
             T.sync_threads()
         if kp == 0:
             for nt in T.unroll(NT):
                 for i in T.unroll(4):
-                    if 8 * nt + 2 * t4 + i % 2 < R:
-                        if NKP > 1:
-                            Sm[vx(oo, mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2)] = (
-                                cf[4 * nt + i] + Sm[vx(PT, mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2)])
-                        else:
-                            Sm[vx(oo, mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2)] = cf[4 * nt + i]
+                    row, a = mrow(st, g, i // 2), 8 * nt + 2 * t4 + i % 2
+                    if a < R:
+                        Sm[vx(oo, row, a)] = cf[4 * nt + i] + Sm[vx(PT, row, a)] if NKP > 1 else cf[4 * nt + i]
         T.sync_threads()
 
     def entry(cnt, par, wnext, lst, idx, e):
@@ -885,7 +884,7 @@ def _boundary_v7(cfg: DecodeConfig):
                                 Sm[vx(KP, tx, a)] = kr[a] if R <= 4 else T.cast(Kc[s, hv, a, tx], f32)
                         T.sync_threads()
                         for _it in T.serial(cfg.iters):
-                            if TC:
+                            if TC:                                         # the same two products, on tensor cores
                                 matvec_tc(Sm, KP, WS, taf, tbf, tcf, tx, True)
                                 matvec_tc(Sm, WS, KP, taf, tbf, tcf, tx, False)
                             else:
@@ -903,7 +902,7 @@ def _boundary_v7(cfg: DecodeConfig):
                                         Sm[vx(KP, e * 32 + tx, a)] = ml[e, a]
                             T.sync_threads()
                         if TC:
-                            matvec_tc(Sm, KP, WS, taf, tbf, tcf, tx, True)
+                            matvec_tc(Sm, KP, WS, taf, tbf, tcf, tx, True)  # U = Sᵀ K
                         else:
                             matvec(Sm, KP, WS, acc, xv, tx, True)          # U = Sᵀ K
                         # K̂, Û: the fp16 compensators, written out and rounded in place (one owner each)
