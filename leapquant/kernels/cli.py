@@ -42,9 +42,10 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
            DecodeConfig(kind="gdn", v_first=True, bv8=True), DecodeConfig(kind="kda", v_first=False, bv8=True),  # v8
            DecodeConfig(kind="gdn", v_first=True, bv7=False), DecodeConfig(kind="kda", v_first=False, bv7=False),  # v6
            DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=True, bv6=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
-           DecodeConfig(kind="gdn", v_first=True, zfmt="int4", bv7=False), DecodeConfig(kind="kda", v_first=False, zfmt="int4", bv7=True, bv8=False),
+           DecodeConfig(kind="gdn", v_first=True, zfmt="int4", bv7=False), DecodeConfig(kind="kda", v_first=False, zfmt="int4", bv7=True, bv8=False, bmv_tf32=False),  # CUDA-core refit
            DecodeConfig(kind="gdn", v_first=True, zfmt="int4"),   # INT4's default boundary: v8
-           DecodeConfig(kind="kda", v_first=False, bthreads=512, bminblocks=1)]   # v7 at 512 threads (small batch)
+           DecodeConfig(kind="kda", v_first=False, bthreads=512, bminblocks=1)]   # v7 at 512 threads (small batch),
+                                                                                   # v11's refit in two parts
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
     if full:
         dec = [DecodeConfig(kind=k, v_first=vf, mode=m, p=p, r=r) for k in ("gdn", "kda") for vf in (True, False)
