@@ -94,7 +94,8 @@ for kind in kinds:
 check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32", BV=args.bv,
                                threads=args.threads))
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
-          ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # GDN: v9 opt-in; KDA: the default
+          ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # v9 at every batch (KDA's default)
+          ("leap_int8_vfirst_v8", dict(p=16, r=4, v_first=True, z1_below=0)),     # GDN: v8 at every batch (no switch)
           ("leap_int8_vfirst_fp32refit", dict(p=16, r=4, v_first=True, bmv_tf32=False)),  # the refit on CUDA cores
           ] if args.extras else []
 for name, c in EXTRAS:

@@ -157,6 +157,12 @@ class DecodeConfig:
                                # operands. Needs the v7 boundary and K a multiple of 64. None: on where it fits (H200,
                                # session 9: GDN 512 222.1 -> 212.8 us, KDA 512 262.1 -> 251.2, GDN 256 r 8 148.4 -> 131.9)
 
+    z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
+                               # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
+                               # identical), faster at small and middle batches (H200 s9c: batch 32 29.8 -> 28.3 us,
+                               # 256 114.6 -> 113.7; 512 slower, 212.8 -> 216.0; s8c agreed). None: 384 for GDN where
+                               # v8 is the automatic choice (pipe_z1 and dminblocks left to the default), else 0
+
     def __post_init__(self):
         if self.kind not in ("gdn", "kda"):
             raise ValueError(f"kind must be gdn or kda, got {self.kind!r}")
@@ -254,6 +260,7 @@ class DecodeConfig:
                              "and BV / (threads / 32) a multiple of 16; got "
                              f"pipe_zsmem = {self.pipe_zsmem}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}, "
                              f"threads = {self.threads}")
+        z1_auto = self.pipe_z1 is None and self.dminblocks is None
         if self.pipe_z1 is None:
             object.__setattr__(self, "pipe_z1", bool(self.pipe_zmma and self.kind == "kda"))
         if self.pipe_z1 and not self.pipe_zmma:
@@ -278,6 +285,20 @@ class DecodeConfig:
                                5 if self.pipe and self.threads == 128 else
                                (3 if self.pipe_zsmem else 2) if self.pipe and self.threads == 256 else
                                6 if self.zrows and self.threads == 128 else 0)
+        if self.z1_below is None:
+            object.__setattr__(self, "z1_below", 384 if z1_auto and self.kind == "gdn" and self.pipe_zmma
+                               and not self.pipe_z1 else 0)
+        if self.z1_below < 0:
+            raise ValueError(f"z1_below must be >= 0, got {self.z1_below}")
+        if self.z1_below and not (self.pipe_zmma and not self.pipe_z1):
+            raise ValueError(f"z1_below switches the v8 decode to v9 below that many requests: it needs pipe_zmma with "
+                             f"pipe_z1 off, got pipe_zmma = {self.pipe_zmma}, pipe_z1 = {self.pipe_z1}")
+
+    def decode_config(self, N: int) -> "DecodeConfig":
+        """The decode configuration of a step of N requests: v9 at its own occupancy below z1_below, else this one."""
+        if N < self.z1_below:
+            return replace(self, pipe_z1=True, z1_below=0, dminblocks=4 if self.kind == "gdn" else 3)
+        return self
 
     def small_batch_boundary(self) -> "DecodeConfig":
         """The boundary configuration of steps below small_batch requests (where v7 is on): v6, or with small_bthreads
@@ -303,7 +324,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -319,7 +319,13 @@ def _compile(prim_func, target: str | None):
 @functools.lru_cache(maxsize=None)
 def compiled(cfg: DecodeConfig, target: str | None = None):
     """(decode kernel, boundary kernel) compiled for the local GPU or the given target (``sm_90`` ...)."""
-    return _compile(decode_program(cfg), target), compiled_boundary(cfg, target)
+    return compiled_decode(cfg, target), compiled_boundary(cfg, target)
+
+
+@functools.lru_cache(maxsize=None)
+def compiled_decode(cfg: DecodeConfig, target: str | None = None):
+    """The decode kernel alone (LeapDecoder's per-batch switch compiles a second one: cfg.decode_config(N))."""
+    return _compile(decode_program(cfg), target)
 
 
 @functools.lru_cache(maxsize=None)
@@ -436,16 +442,19 @@ class LeapDecoder:
     """Runs the per-window kernels on a :class:`leapquant.kernels.naive.LeapState` (on the GPU)."""
 
     def __init__(self, cfg: DecodeConfig, target: str | None = None, kernels: tuple | None = None):
-        """`kernels`: (decode, boundary, small-batch boundary or None) callables in place of the compiled GPU kernels
-        (`cpu_emulation.emulated_decoder` runs this class's steps on the CPU that way)."""
+        """`kernels`: (decode, boundary, small-batch boundary or None[, decode below cfg.z1_below or None]) callables
+        in place of the compiled GPU kernels (`cpu_emulation.emulated_decoder` runs this class's steps on the CPU
+        that way)."""
         self.cfg = cfg
         self._target = target
         self._pending = None     # the event of a boundary launched on a side stream (step's boundary_stream)
+        self._dec_z1 = None      # the decode of steps below cfg.z1_below requests (compiled when used)
         if kernels is None:
             self.dec, self.bnd = compiled(cfg, target)
             self._bnd_small = None   # the boundary of steps below cfg.small_batch requests (compiled when used)
         else:
-            self.dec, self.bnd, self._bnd_small = kernels
+            self.dec, self.bnd, self._bnd_small = kernels[:3]
+            self._dec_z1 = kernels[3] if len(kernels) > 3 else None
         self._dummy = {}
         self._lists = {}   # device -> (counters int32[2], list int32[cap], grid dummy int32[cap])
         self._par = 0      # which counter this step appends to (the decode zeroes the other one)
@@ -521,17 +530,18 @@ class LeapDecoder:
         par = self._par
         self._par = 1 - par
         if self.cfg.pipe:
+            dcfg, dec = self.decode_kernel(N)
             GP = self.groups
             if GP is None:
                 if q.device not in self._sms:
                     self._sms[q.device] = torch.cuda.get_device_properties(q.device).multi_processor_count
-                GP = pipelined_programs(self.cfg, N, self._sms[q.device])
+                GP = pipelined_programs(dcfg, N, self._sms[q.device])
             GP = min(GP, N)
             if -(-N // GP) > self.cfg.pipe_maxit:
                 raise ValueError(f"groups = {GP} leaves more than pipe_maxit = {self.cfg.pipe_maxit} requests per "
                                  f"program at batch {N}; expected groups >= {-(-N // self.cfg.pipe_maxit)}")
-            self.dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z.view(torch.int32), st.c, st.B, Kc, Uc, st.rk,
-                     st.ru, st.rg, out, wnext, cnt, par, lst[:N], gsz[:GP])
+            dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z.view(torch.int32), st.c, st.B, Kc, Uc, st.rk,
+                st.ru, st.rg, out, wnext, cnt, par, lst[:N], gsz[:GP])
         else:
             self.dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg, out,
                      wnext, cnt, par, lst[:N])
@@ -551,6 +561,16 @@ class LeapDecoder:
                 self._pending = torch.cuda.Event()
                 self._pending.record(boundary_stream)
         return out
+
+    def decode_kernel(self, N: int):
+        """(configuration, kernel) of a step of N requests' decode: below cfg.z1_below (GDN) the v9 decode — the same
+        bits, at its own grid — compiled when first needed; else the configured one."""
+        dcfg = self.cfg.decode_config(N)
+        if dcfg is self.cfg:
+            return dcfg, self.dec
+        if self._dec_z1 is None:
+            self._dec_z1 = compiled_decode(dcfg, self._target)
+        return dcfg, self._dec_z1
 
     def boundary_kernel(self, N: int):
         """The boundary kernel a step of N requests runs: below cfg.small_batch where v7 is on, v7 at

@@ -102,6 +102,13 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(small_bthreads=512, zfmt="fp8e4m3")   # FP8 residuals have no v7 boundary: not silently ignored
     with pytest.raises(ValueError, match="bv8 .* at bthreads = 2 K"):
         DecodeConfig(bthreads=512, bv8=True)
+    d = DecodeConfig()   # GDN: v9 below 384 requests (the per-batch decode switch, session 9), v8 from there
+    assert d.z1_below == 384 and d.tag.count("-z1b384") == 1 and d.decode_config(384) is d
+    assert d.decode_config(32).pipe_z1 and d.decode_config(32).dminblocks == 4 and not d.decode_config(32).z1_below
+    for kw in (dict(kind="kda"), dict(pipe_z1=False), dict(pipe_z1=True), dict(dminblocks=3), dict(zfmt="int4")):
+        assert DecodeConfig(**kw).z1_below == 0, kw   # explicit choices and other families are left alone
+    with pytest.raises(ValueError, match="z1_below switches the v8 decode to v9"):
+        DecodeConfig(pipe_z1=True, z1_below=64)
     zd = DecodeConfig(pipe_zdig=True)   # v10: the digit table (opt-in until measured)
     assert not DecodeConfig().pipe_zdig and zd.pipe_zmma and zd.tag.count("-zd") == 1
     with pytest.raises(ValueError, match="pipe_zdig .* needs pipe_zmma and K = threads"):

@@ -11,8 +11,8 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
 
 
 @pytest.mark.parametrize("kind,kw", [
-    ("gdn", dict()),   # v8 decode (tensor cores) + the small-batch boundary: v7 at 512 threads (passes over quarters;
-                       # the v11 refit's contraction in two parts)
+    ("gdn", dict()),   # the GDN default at batch 5: the v9 decode (below z1_below) + the small-batch boundary: v7 at
+                       # 512 threads (passes over quarters; the v11 refit's contraction in two parts)
     ("kda", dict(small_batch=0, bv8=False, pipe_z1=False)),   # v8 decode (KDA's default is v9) + the v7 boundary
     ("gdn", dict(zfmt="int4")),         # INT4: the pipelined whole-head decode at 256 threads + its boundary
     ("kda", dict(v_first=False, small_batch=0)),   # K-first: the one-program-per-tile decode + v7 boundary
@@ -22,10 +22,10 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("kda", dict(small_batch=0, v_first=False, bv8=True, zfmt="int4")),   # v8 K-first: A split, INT4 codes
     ("gdn", dict(small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2 requests
     ("kda", dict(small_batch=0, pipe_z1=True, sms=1)),
-    ("gdn", dict(small_batch=0, sms=1)),   # the v8 decode's pipelined trips (132 SMs: one request per program)
+    ("gdn", dict(small_batch=0, z1_below=0, sms=1)),   # the v8 decode's pipelined trips (GDN's v8 at batch >= 384)
     ("gdn", dict(small_bthreads=0)),   # the v6 boundary below small_batch (INT8's until session 9; INT4's, FP8's)
     ("kda", dict(bmv_tf32=False, v_first=False, small_batch=0)),   # the refit's mat-vecs on CUDA cores (v7, opt-out)
-], ids=["gdn-v8-b7-512", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
+], ids=["gdn-default", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
         "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "gdn-b6", "kda-kfirst-fp32-refit"])
 def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels import bench as kb
@@ -40,6 +40,33 @@ def test_emulated_kernels_match_reference(kind, kw):
                         seed=3)
     assert kb.check_ok(w), w
     assert w["out"] < 1e-4, w       # the emulation computes in FP32 like the GPU: far inside the 1e-3 bound
+
+
+def test_gdn_decode_switch_keeps_the_bits():
+    """Below z1_below GDN steps run the v9 decode instead of v8 (faster there): the two give the same outputs and
+    states bit for bit, so a request's arithmetic does not depend on its batch."""
+    import torch
+
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels import cpu_emulation as ce
+    from leapquant.kernels import naive as nv
+    from leapquant.kernels.config import DecodeConfig
+    base = dict(kind="gdn", H=1, HV=2, p=4, r=2, out_dtype="float32", small_batch=0)
+    v8, switched = DecodeConfig(**base, z1_below=0), DecodeConfig(**base)
+    assert switched.decode_config(3).pipe_z1 and not v8.decode_config(3).pipe_z1
+    decs = [ce.emulated_decoder(c, sms=1) for c in (v8, switched)]
+    assert decs[1].decode_kernel(3)[1] is not decs[1].dec and decs[0].decode_kernel(3)[1] is decs[0].dec
+    gen = torch.Generator().manual_seed(2)
+    st = nv.init_state(kb.random_states(5, 2, 128, 128, False, "cpu", gen), kind="gdn", p=4, r=2,
+                       tf32_refit=v8.bmv_tf32)
+    sts = [st.clone(), st.clone()]
+    for _ in range(5):   # across a window's end: the boundary runs on each path's records
+        idx = torch.randperm(5, generator=gen)[:3].to(torch.int32)
+        x = kb.make_inputs("gdn", 3, 1, 2, 128, 128, "cpu", gen)
+        a, b = (d.step(s, *x, idx) for d, s in zip(decs, sts))
+        assert torch.equal(a, b)
+        for f in ("Z", "c", "B", "Kc", "Uc", "rk", "ru", "rg", "window_pos"):
+            assert torch.equal(getattr(sts[0], f), getattr(sts[1], f)), f
 
 
 def test_emulated_ablation_kernels_match_reference():
