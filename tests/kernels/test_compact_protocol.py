@@ -57,6 +57,7 @@ def _decoder(cfg, cap=None):
     d.cfg, d._dummy, d._lists, d._par, d.cap, d.groups, d._sms = cfg, {}, {}, 0, cap, 10, {}
     d.dec, d.bnd = _FakeDecode(cfg), _FakeBoundary(cfg)
     d._bnd_small, d._target, d._pending = d.bnd, None, None   # the small-batch boundary keeps the same list protocol
+    d._dec_z1 = d.dec                                         # and so does GDN's decode below z1_below
     return d
 
 
