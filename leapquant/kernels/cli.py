@@ -17,12 +17,14 @@ kernels_app = typer.Typer(help="TileLang decode kernels: compile check and bench
 ARCHES = ("sm_90", "sm_100", "sm_120")
 
 
-def compile_variants(arch: str, full: bool = False) -> list[dict]:
+def compile_variants(arch: str, full: bool = False, defaults_only: bool = False) -> list[dict]:
     """Compile kernel variants through TileLang + nvcc for `arch` (no GPU needed); one row per variant.
 
     The representative subset (default) covers every kernel program and every code path once:
     GDN/KDA, V-first/K-first, INT8/BF16 window, r = 0 and r > 0, per-step INT8/BF16. `full` adds the
-    p and r sweeps and both layouts for every mode.
+    p and r sweeps and both layouts for every mode. `defaults_only`: the kernels the defaults run (every residual
+    format, both layouts, the small-batch boundary, all three tensor-core paths) and a per-step kernel — what CI
+    compiles for the other architectures (the opt-in versions there only through `leapquant kernels check`).
     """
     import tilelang
 
@@ -47,6 +49,14 @@ def compile_variants(arch: str, full: bool = False) -> list[dict]:
            DecodeConfig(kind="kda", v_first=False, bthreads=512, bminblocks=1)]   # v7 at 512 threads (small batch),
                                                                                    # v11's refit in two parts
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
+    if defaults_only:
+        dec = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="gdn", v_first=True).decode_config(1),
+               DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="kda", v_first=False),
+               DecodeConfig(kind="gdn", v_first=True, zfmt="int4"), DecodeConfig(kind="gdn", v_first=True, zfmt="fp8e4m3")]
+        bnd = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="gdn", v_first=True).small_batch_boundary(),
+               DecodeConfig(kind="kda", v_first=False), DecodeConfig(kind="gdn", v_first=True, zfmt="int4"),
+               DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3")]
+        ps = ps[:1]
     if full:
         dec = [DecodeConfig(kind=k, v_first=vf, mode=m, p=p, r=r) for k in ("gdn", "kda") for vf in (True, False)
                for m in ("leap", "window_bf16") for p, r in ((16, 4), (4, 2), (32, 16))]

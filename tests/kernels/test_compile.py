@@ -15,8 +15,11 @@ pytestmark = pytest.mark.skipif(shutil.which("nvcc") is None and not __import__(
 
 @pytest.mark.parametrize("arch", ["sm_90", "sm_100", "sm_120"])
 def test_kernels_compile(arch):
+    """sm_90: the representative subset (every version and code path); sm_100 / sm_120: the kernels the defaults run
+    (every format and layout, the small-batch boundary, the INT8 / fp16 / TF32 tensor-core paths) — the opt-in
+    versions compile there through `leapquant kernels check --arch` (CI time: 28 kernels per arch took ~90 s each)."""
     from leapquant.kernels.cli import compile_variants
-    rows = compile_variants(arch)
+    rows = compile_variants(arch, defaults_only=arch != "sm_90")
     bad = [r for r in rows if not r["ok"]]
     assert not bad, bad
     assert {r["kernel"] for r in rows} == {"decode", "boundary", "perstep"}

@@ -18,14 +18,13 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("kda", dict(v_first=False, small_batch=0)),   # K-first: the one-program-per-tile decode + v7 boundary
     ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0)),   # the production window and rank, v8 + v7, one window
     ("kda", dict(zfmt="int4", small_batch=0, v_first=False, bv8=False)),   # INT4 on the v7 boundary
-    ("gdn", dict(small_batch=0, bv8=True)),   # the v8 boundary (opt-in): f16 tensor-core reconstruction, B operand split
     ("kda", dict(small_batch=0, v_first=False, bv8=True, zfmt="int4")),   # v8 K-first: A split, INT4 codes
     ("gdn", dict(small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2 requests
     ("kda", dict(small_batch=0, pipe_z1=True, sms=1)),
     ("gdn", dict(small_batch=0, z1_below=0, sms=1)),   # the v8 decode's pipelined trips (GDN's v8 at batch >= 384)
     ("gdn", dict(small_bthreads=0)),   # the v6 boundary below small_batch (INT8's until session 9; INT4's, FP8's)
     ("kda", dict(bmv_tf32=False, v_first=False, small_batch=0)),   # the refit's mat-vecs on CUDA cores (v7, opt-out)
-], ids=["gdn-default", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "gdn-b8", "kda-kfirst-int4-b8",
+], ids=["gdn-default", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "kda-kfirst-int4-b8",
         "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "gdn-b6", "kda-kfirst-fp32-refit"])
 def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels import bench as kb
