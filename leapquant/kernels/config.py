@@ -295,9 +295,10 @@ class DecodeConfig:
                              f"pipe_z1 off, got pipe_zmma = {self.pipe_zmma}, pipe_z1 = {self.pipe_z1}")
 
     def decode_config(self, N: int) -> "DecodeConfig":
-        """The decode configuration of a step of N requests: v9 at its own occupancy below z1_below, else this one."""
+        """The decode configuration of a step of N requests: v9 at its own occupancy (dminblocks resolved again) below
+        z1_below, else this one."""
         if N < self.z1_below:
-            return replace(self, pipe_z1=True, z1_below=0, dminblocks=4 if self.kind == "gdn" else 3)
+            return replace(self, pipe_z1=True, z1_below=0, dminblocks=None)
         return self
 
     def small_batch_boundary(self) -> "DecodeConfig":

@@ -16,7 +16,7 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("kda", dict(small_batch=0, bv8=False, pipe_z1=False)),   # v8 decode (KDA's default is v9) + the v7 boundary
     ("gdn", dict(zfmt="int4")),         # INT4: the pipelined whole-head decode at 256 threads + its boundary
     ("kda", dict(v_first=False, small_batch=0)),   # K-first: the one-program-per-tile decode + v7 boundary
-    ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0)),   # the production window and rank, v8 + v7, one window
+    ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0)),   # the production window and rank, v9 + v7, one window
     ("kda", dict(zfmt="int4", small_batch=0, v_first=False, bv8=False)),   # INT4 on the v7 boundary
     ("kda", dict(small_batch=0, v_first=False, bv8=True, zfmt="int4")),   # v8 K-first: A split, INT4 codes
     ("gdn", dict(small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2 requests
