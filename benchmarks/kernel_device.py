@@ -97,6 +97,9 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # v9 at every batch (KDA's default)
           ("leap_int8_vfirst_v8", dict(p=16, r=4, v_first=True, z1_below=0)),     # GDN: v8 at every batch (no switch)
           ("leap_int8_vfirst_fp32refit", dict(p=16, r=4, v_first=True, bmv_tf32=False)),  # the refit on CUDA cores
+          ("leap_int8_vfirst_nomask", dict(p=16, r=4, v_first=True, tf32_mask=False)),  # TF32 truncation left to the mma
+          ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),   # INT8 on the v8 boundary (INT4's default)
+          ("leap_int8_vfirst_it1", dict(p=16, r=4, v_first=True, iters=1)),   # one power iteration (a tuner point)
           ] if args.extras else []
 for name, c in EXTRAS:
     for kind in kinds:

@@ -648,7 +648,9 @@ def _boundary_v7(cfg: DecodeConfig):
         def mrow(st, g, h):             # product row of strip st, fragment row g + 8 h
             return st % 4 + 4 * g + 32 * (2 * (st // 4) + h)
 
-        def tf32(x):                    # the fp32 bits with the 13 low mantissa bits cleared
+        def tf32(x):                    # the fp32 bits with the 13 low mantissa bits cleared (tf32_mask), or as they
+            if not cfg.tf32_mask:       # are: the H200's tensor cores ignore those bits (benchmarks/tf32_probe.py)
+                return T.reinterpret(x, "uint32")
             return T.bitwise_and(T.reinterpret(x, "uint32"), T.uint32(0xFFFFE000))
 
     @T.macro

@@ -156,6 +156,11 @@ class DecodeConfig:
                                # (naive.boundary(tf32=True); the pipeline's PowerIteration(tf32=True)) truncates the same
                                # operands. Needs the v7 boundary and K a multiple of 64. None: on where it fits (H200,
                                # session 9: GDN 512 222.1 -> 212.8 us, KDA 512 262.1 -> 251.2, GDN 256 r 8 148.4 -> 131.9)
+    tf32_mask: bool = True     # v11: clear the operands' 13 low mantissa bits in the kernel (one LOP3 per fragment word).
+                               # False leaves the truncation to the tensor core: the H200's truncates (benchmarks/
+                               # tf32_probe.py: the same bits, GPU test test_tf32_unmasked_keeps_the_bits), other
+                               # architectures are unmeasured — a GPU that rounded instead would drift from the
+                               # reference by ~2^-11 per operand. Opt-in (NOTES.md "TF32 masks off")
 
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
                                # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
@@ -325,7 +330,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-nomask" if self.bmv_tf32 and not self.tf32_mask else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -206,6 +206,34 @@ def test_boundary_v11_r16_matches_reference(kb, kind, v_first, bthreads):
 
 @pytest.mark.cuda
 @needs_cuda
+@pytest.mark.skipif(not torch.cuda.is_available() or torch.cuda.get_device_capability() != (9, 0),
+                    reason="the truncation is measured on sm_90 (H100 / H200) only")
+@pytest.mark.parametrize("kind,v_first,small", [("gdn", True, False), ("kda", False, False), ("gdn", True, True)])
+def test_tf32_unmasked_keeps_the_bits(kb, kind, v_first, small):
+    """tf32_mask=False hands the mma the raw fp32 bits: on sm_90 the tensor core ignores the 13 low mantissa bits, so
+    outputs and every state buffer equal the masked kernel's bit for bit, across window ends (small: the 512-thread
+    boundary of steps below small_batch requests)."""
+    from leapquant.kernels import naive as nv
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import LeapDecoder
+    base = dict(kind=kind, H=2, HV=4, p=4, r=4, v_first=v_first, out_dtype="float32")
+    decs = [LeapDecoder(DecodeConfig(**base, tf32_mask=m)) for m in (True, False)]
+    N = 5 if small else 70
+    gen = torch.Generator(device="cuda").manual_seed(11)
+    st = nv.init_state(kb.random_states(N + 3, 4, 128, 128, True, "cuda", gen), kind=kind, p=4, r=4, v_first=v_first,
+                       tf32_refit=True)
+    sts = [st.clone(), st.clone()]
+    for _ in range(9):   # two window ends for every request
+        idx = torch.randperm(N + 3, generator=gen, device="cuda")[:N].to(torch.int32)
+        x = kb.make_inputs(kind, N, 2, 4, 128, 128, "cuda", gen)
+        a, b = (d.step(s, *x, idx) for d, s in zip(decs, sts))
+        assert torch.equal(a, b)
+        for f in ("Z", "c", "B", "Kc", "Uc", "rk", "ru", "rg", "window_pos"):
+            assert torch.equal(getattr(sts[0], f), getattr(sts[1], f)), f
+
+
+@pytest.mark.cuda
+@needs_cuda
 @pytest.mark.parametrize("v_first", [True, False])
 def test_boundary_v7_r0_and_full_grid_match_reference(kb, v_first):
     """r = 0 (no refit: the residual is S itself) and the full grid (compact=False, one program per request)."""

@@ -149,3 +149,16 @@ def test_tf32_probe_compiles():
     spec.loader.exec_module(probe)
     src = tilelang.compile(probe.probe_program(8), target={"kind": "cuda", "arch": "sm_90"}).get_kernel_source()
     assert src.count("kTensorFloat32, tl::DataType::kTensorFloat32") == 2
+
+
+def test_tf32_mask_option_removes_only_the_masks():
+    """tf32_mask=False (opt-in) builds v11 without the operand masks: the mma stay, the 0xFFFFE000 constant goes."""
+    import tilelang
+
+    from leapquant.kernels.boundary import boundary_program
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(tf32_mask=False)
+    assert cfg.tag.count("-tf32-nomask") == 1 and "-nomask" not in DecodeConfig().tag
+    assert "-nomask" not in DecodeConfig(bmv_tf32=False, tf32_mask=False).tag   # no TF32 refit: nothing to mask
+    src = tilelang.compile(boundary_program(cfg), target={"kind": "cuda", "arch": "sm_90"}).get_kernel_source()
+    assert "kTensorFloat32" in src and "4294959104" not in src   # 0xFFFFE000, what the default's masks AND with
