@@ -7,6 +7,7 @@ started from the previous window's keys); `svd` is exact; `rsvd` is torch's rand
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
 import torch
@@ -46,6 +47,26 @@ def tf32_truncate(x: torch.Tensor) -> torch.Tensor:
     return (x32.view(torch.int32) & -8192).view(torch.float32).to(x.dtype)
 
 
+def identity_start(S: torch.Tensor, rank: int) -> torch.Tensor:
+    """The cold start e_1..e_r [..., dk, rank] of a power iteration on S [..., dk, dv]."""
+    K = torch.zeros(*S.shape[:-1], rank, dtype=S.dtype, device=S.device)
+    K[..., torch.arange(rank), torch.arange(rank)] = 1.0
+    return K
+
+
+def power_iteration(S: torch.Tensor, K: torch.Tensor, iters: int, tf32: bool = False,
+                    orth: Callable[[torch.Tensor], torch.Tensor] = orthonormalize) -> tuple[torch.Tensor, torch.Tensor]:
+    """K ← orth(S Sᵀ K) `iters` times, then U = Sᵀ K: (K, U). tf32 cuts every mat-vec's operands to TF32 first.
+    One body for the pipeline's fitter and the kernels' reference (which passes the kernel's Gram–Schmidt as
+    `orth`), so that the two cannot drift apart."""
+    tr = tf32_truncate if tf32 else (lambda x: x)
+    Sm = tr(S)
+    St = Sm.transpose(-1, -2)
+    for _ in range(iters):
+        K = orth(Sm @ tr(St @ tr(K)))
+    return K, St @ tr(K)
+
+
 @dataclass
 class PowerIteration(CompensatorFitter):
     """K ← orth(S Sᵀ K), `iters` times, from the previous window's K (cold start: e_1..e_r). tf32: every mat-vec's
@@ -63,23 +84,12 @@ class PowerIteration(CompensatorFitter):
         if not isinstance(self.tf32, bool):
             raise InputError(f"fitter_options.tf32 must be true or false, got {self.tf32!r}")
 
-    def _operand(self, x: torch.Tensor) -> torch.Tensor:
-        return tf32_truncate(x) if self.tf32 else x
+    def fit(self, S, rank, warm=None):
+        K0 = identity_start(S, rank) if warm is None else warm.to(S.dtype)
+        return power_iteration(S, K0, self.iters, self.tf32)
 
     def keys(self, S, rank, warm):
-        if warm is None:
-            K = torch.zeros(*S.shape[:-1], rank, dtype=S.dtype, device=S.device)
-            K[..., torch.arange(rank), torch.arange(rank)] = 1.0
-        else:
-            K = warm.to(S.dtype)
-        Sm = self._operand(S)
-        for _ in range(self.iters):
-            K = orthonormalize(Sm @ self._operand(Sm.transpose(-1, -2) @ self._operand(K)))
-        return K
-
-    def fit(self, S, rank, warm=None):
-        K = self.keys(S, rank, warm)
-        return K, self._operand(S).transpose(-1, -2) @ self._operand(K)
+        return self.fit(S, rank, warm)[0]
 
 
 @dataclass

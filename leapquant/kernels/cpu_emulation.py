@@ -202,11 +202,11 @@ def emulated_decoder(cfg, sms: int = 132):
     host logic included (boundary lists, the pipelined grid for `sms` SMs, the small-batch and per-batch decode
     switches) — on CPU tensors."""
     from leapquant.kernels.boundary import boundary_program
-    from leapquant.kernels.decode import LeapDecoder, decode_program
+    from leapquant.kernels.decode import LeapDecoder, StepKernels, decode_program
     small = EmulatedProgram(boundary_program(cfg.small_batch_boundary())) if cfg.bv7 and cfg.small_batch else None
     z1 = EmulatedProgram(decode_program(cfg.decode_config(0))) if cfg.z1_below else None
-    d = LeapDecoder(cfg, kernels=(EmulatedProgram(decode_program(cfg)), EmulatedProgram(boundary_program(cfg)), small,
-                                  z1))
+    d = LeapDecoder(cfg, kernels=StepKernels(EmulatedProgram(decode_program(cfg)), EmulatedProgram(boundary_program(cfg)),
+                                             small_boundary=small, small_decode=z1))
     d._sms[torch.device("cpu")] = sms
     return d
 

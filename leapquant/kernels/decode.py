@@ -25,6 +25,7 @@ Compiling needs tilelang (imported lazily; ``import leapquant`` never imports it
 
 import functools
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from leapquant.kernels.boundary import boundary_program
@@ -438,23 +439,27 @@ def _prep(q, k, v, g, beta, state_indices):
             state_indices.to(torch.int32).contiguous())
 
 
+@dataclass
+class StepKernels:
+    """The launches a LeapDecoder step picks from, by batch: compiled GPU kernels, or any callables with their
+    arguments (`cpu_emulation.emulated_decoder` passes CPU-emulated ones; tests pass fakes). The two switched ones
+    are None until a step first needs them (then compiled)."""
+
+    decode: Callable
+    boundary: Callable
+    small_boundary: Callable | None = None   # steps below cfg.small_batch requests, where v7 is on
+    small_decode: Callable | None = None     # steps below cfg.z1_below requests (GDN's v9 decode)
+
+
 class LeapDecoder:
     """Runs the per-window kernels on a :class:`leapquant.kernels.naive.LeapState` (on the GPU)."""
 
-    def __init__(self, cfg: DecodeConfig, target: str | None = None, kernels: tuple | None = None):
-        """`kernels`: (decode, boundary, small-batch boundary or None[, decode below cfg.z1_below or None]) callables
-        in place of the compiled GPU kernels (`cpu_emulation.emulated_decoder` runs this class's steps on the CPU
-        that way)."""
+    def __init__(self, cfg: DecodeConfig, target: str | None = None, kernels: StepKernels | None = None):
+        """`kernels`: the launches to use in place of the compiled GPU kernels (the CPU emulation's, or fakes)."""
         self.cfg = cfg
         self._target = target
         self._pending = None     # the event of a boundary launched on a side stream (step's boundary_stream)
-        self._dec_z1 = None      # the decode of steps below cfg.z1_below requests (compiled when used)
-        if kernels is None:
-            self.dec, self.bnd = compiled(cfg, target)
-            self._bnd_small = None   # the boundary of steps below cfg.small_batch requests (compiled when used)
-        else:
-            self.dec, self.bnd, self._bnd_small = kernels[:3]
-            self._dec_z1 = kernels[3] if len(kernels) > 3 else None
+        self.kernels = StepKernels(*compiled(cfg, target)) if kernels is None else kernels
         self._dummy = {}
         self._lists = {}   # device -> (counters int32[2], list int32[cap], grid dummy int32[cap])
         self._par = 0      # which counter this step appends to (the decode zeroes the other one)
@@ -543,8 +548,8 @@ class LeapDecoder:
             dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z.view(torch.int32), st.c, st.B, Kc, Uc, st.rk,
                 st.ru, st.rg, out, wnext, cnt, par, lst[:N], gsz[:GP])
         else:
-            self.dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg, out,
-                     wnext, cnt, par, lst[:N])
+            self.kernels.decode(q, k, v, g, beta, scale, idx, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru,
+                                st.rg, out, wnext, cnt, par, lst[:N])
         if boundary:
             C = self.boundary_programs(N)
             bnd = self.boundary_kernel(N)
@@ -567,10 +572,10 @@ class LeapDecoder:
         bits, at its own grid — compiled when first needed; else the configured one."""
         dcfg = self.cfg.decode_config(N)
         if dcfg is self.cfg:
-            return dcfg, self.dec
-        if self._dec_z1 is None:
-            self._dec_z1 = compiled_decode(dcfg, self._target)
-        return dcfg, self._dec_z1
+            return dcfg, self.kernels.decode
+        if self.kernels.small_decode is None:
+            self.kernels.small_decode = compiled_decode(dcfg, self._target)
+        return dcfg, self.kernels.small_decode
 
     def boundary_kernel(self, N: int):
         """The boundary kernel a step of N requests runs: below cfg.small_batch where v7 is on, v7 at
@@ -578,10 +583,10 @@ class LeapDecoder:
         with small_bthreads 0, v6 (v7's 2 K-thread program is slower there), compiled when first needed; else the
         configured one."""
         if not (self.cfg.bv7 and N < self.cfg.small_batch):
-            return self.bnd
-        if self._bnd_small is None:
-            self._bnd_small = compiled_boundary(self.cfg.small_batch_boundary(), self._target)
-        return self._bnd_small
+            return self.kernels.boundary
+        if self.kernels.small_boundary is None:
+            self.kernels.small_boundary = compiled_boundary(self.cfg.small_batch_boundary(), self._target)
+        return self.kernels.small_boundary
 
     def join(self):
         """Make the current stream wait for a boundary launched on a `boundary_stream` (no-op without one)."""

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import torch
 
-from leapquant.fitters import tf32_truncate   # the v11 boundary's TF32 mat-vec operands
+from leapquant.fitters import identity_start, power_iteration   # the pipeline's power iteration, this MGS
 
 EPS_C = 1e-8
 QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
@@ -105,18 +105,8 @@ def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters
     """Power iteration on S [..., K, V] (FP32): returns (K̃ [..., K, r] FP16, Ũ [..., V, r] FP16). tf32: every mat-vec's
     operands truncated to TF32 first (products exact in FP32, sums in FP32) — the v11 boundary's arithmetic
     (PowerIteration(tf32=True) in the pipeline)."""
-    Kd = S.shape[-2]
-    if K_prev is None:
-        Kx = torch.zeros(*S.shape[:-2], Kd, r, dtype=torch.float32, device=S.device)
-        Kx[..., torch.arange(r), torch.arange(r)] = 1.0
-    else:
-        Kx = K_prev.float()
-    tr = tf32_truncate if tf32 else (lambda x: x)
-    Sm = tr(S)
-    St = Sm.transpose(-1, -2)
-    for _ in range(iters):
-        Kx = orthonormalise(Sm @ tr(St @ tr(Kx)))
-    U = St @ tr(Kx)
+    Kx = identity_start(S.float(), r) if K_prev is None else K_prev.float()
+    Kx, U = power_iteration(S, Kx, iters, tf32, orth=orthonormalise)
     return Kx.half(), U.half()
 
 

@@ -55,9 +55,10 @@ class _FakeBoundary:
 def _decoder(cfg, cap=None):
     d = dk.LeapDecoder.__new__(dk.LeapDecoder)
     d.cfg, d._dummy, d._lists, d._par, d.cap, d.groups, d._sms = cfg, {}, {}, 0, cap, 10, {}
-    d.dec, d.bnd = _FakeDecode(cfg), _FakeBoundary(cfg)
-    d._bnd_small, d._target, d._pending = d.bnd, None, None   # the small-batch boundary keeps the same list protocol
-    d._dec_z1 = d.dec                                         # and so does GDN's decode below z1_below
+    dec, bnd = _FakeDecode(cfg), _FakeBoundary(cfg)
+    # the small-batch boundary and GDN's decode below z1_below keep the same list protocol
+    d.kernels = dk.StepKernels(dec, bnd, small_boundary=bnd, small_decode=dec)
+    d._target, d._pending = None, None
     return d
 
 
@@ -83,7 +84,7 @@ def test_boundary_list_protocol(pipe):
             x = (torch.zeros(N, 2, 128), torch.zeros(N, 2, 128), torch.zeros(N, 4, 128), torch.zeros(N, 4),
                  torch.zeros(N, 4))
             dec.step(st, *x, idx, out=torch.empty(N, 4, 128))
-            assert dec.bnd.refit[-1] == due
+            assert dec.kernels.boundary.refit[-1] == due
             assert torch.equal(st.window_pos, want)
         C = dec.boundary_programs(N)
         assert 1 <= C <= N and (cap is None or C == min(cap, N))

@@ -54,7 +54,7 @@ def test_gdn_decode_switch_keeps_the_bits():
     v8, switched = DecodeConfig(**base, z1_below=0), DecodeConfig(**base)
     assert switched.decode_config(3).pipe_z1 and not v8.decode_config(3).pipe_z1
     decs = [ce.emulated_decoder(c, sms=1) for c in (v8, switched)]
-    assert decs[1].decode_kernel(3)[1] is not decs[1].dec and decs[0].decode_kernel(3)[1] is decs[0].dec
+    assert decs[1].decode_kernel(3)[1] is decs[1].kernels.small_decode and decs[0].decode_kernel(3)[1] is decs[0].kernels.decode
     gen = torch.Generator().manual_seed(2)
     st = nv.init_state(kb.random_states(5, 2, 128, 128, False, "cpu", gen), kind="gdn", p=4, r=2,
                        tf32_refit=v8.bmv_tf32)

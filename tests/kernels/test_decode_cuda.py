@@ -102,7 +102,7 @@ def test_small_batch_switch_matches_reference(kb, kind, N):
     d = LeapDecoder(cfg)
     w = kb.check_decode(cfg, N=N, windows=4 if N < 100 else 2, seed=N + 11, decoder=d)
     assert kb.check_ok(w), w
-    assert (d._bnd_small is not None) == (N < 64)
+    assert (d.kernels.small_boundary is not None) == (N < 64)
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
