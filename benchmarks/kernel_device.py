@@ -56,9 +56,12 @@ ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: 
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")
 ap.add_argument("--profile-only", action="store_true",
                 help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
+ap.add_argument("--profile-batch", type=int, default=512, help="with --profile-only: the batch (e.g. 32: the small-batch "
+                "decode wave and the 512-thread boundary)")
+ap.add_argument("--profile-vfirst-only", action="store_true", help="with --profile-only: the V-first layout only")
 args = ap.parse_args()
 if args.profile_only:
-    for vf in (True, False):
+    for vf in ((True,) if args.profile_vfirst_only else (True, False)):
         v6 = args.v6 and not args.bv   # the v6 decode's shape
         cfg = DecodeConfig(kind=args.profile_kind, p=16, r=4, v_first=vf, BV=64 if v6 else args.bv, threads=128 if v6 else args.threads,
                            bv5=False if args.bv4 else None,
@@ -68,7 +71,7 @@ if args.profile_only:
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
                            pipe_zdig=bool(args.zd and vf), bmv_tf32=False if args.fp32_refit else None)
-        kb.profile_steps(cfg, 512, steps=3)
+        kb.profile_steps(cfg, args.profile_batch, steps=3)
     sys.exit(0)
 T0 = time.time()
 os.makedirs(args.out, exist_ok=True)

@@ -19,9 +19,10 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0)),   # the production window and rank, v9 + v7, one window
     ("kda", dict(zfmt="int4", small_batch=0, v_first=False, bv8=False)),   # INT4 on the v7 boundary
     ("kda", dict(small_batch=0, v_first=False, bv8=True, zfmt="int4")),   # v8 K-first: A split, INT4 codes
-    ("gdn", dict(small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2 requests
-    ("kda", dict(small_batch=0, pipe_z1=True, sms=1)),
-    ("gdn", dict(small_batch=0, z1_below=0, sms=1)),   # the v8 decode's pipelined trips (GDN's v8 at batch >= 384)
+    ("gdn", dict(H=2, HV=4, small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2
+                                                                     # requests (4 heads: with 2 each program took one)
+    ("kda", dict(H=2, HV=4, small_batch=0, pipe_z1=True, sms=1)),
+    ("gdn", dict(H=2, HV=4, small_batch=0, z1_below=0, sms=1)),   # the v8 decode's pipelined trips (GDN's v8 at batch >= 384)
     ("gdn", dict(small_bthreads=0)),   # the v6 boundary below small_batch (INT8's until session 9; INT4's, FP8's)
     ("kda", dict(bmv_tf32=False, v_first=False, small_batch=0)),   # the refit's mat-vecs on CUDA cores (v7, opt-out)
 ], ids=["gdn-default", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "kda-kfirst-int4-b8",
@@ -32,7 +33,7 @@ def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels.config import DecodeConfig
     kw = dict(kw)
     sms = kw.pop("sms", 132)   # 1: the persistent decode's grid for one SM, so that its programs walk several requests
-    shape = {**dict(H=2, HV=4, p=4, r=2), **kw}
+    shape = {**dict(H=1, HV=2, p=4, r=2), **kw}   # grouped value heads (2 per key head); CI time scales with heads
     cfg = DecodeConfig(kind=kind, out_dtype="float32", **shape)
     dec = ce.emulated_decoder(cfg, sms=sms)
     w = kb.check_decode(cfg, N=5 if cfg.p == 4 else 3, windows=2 if cfg.p == 4 else 1, device="cpu", decoder=dec,
@@ -74,11 +75,11 @@ def test_emulated_ablation_kernels_match_reference():
     from leapquant.kernels import cpu_emulation as ce
     from leapquant.kernels.config import DecodeConfig
     from leapquant.kernels.decode import PerStepConfig
-    cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf16", out_dtype="float32")
+    cfg = DecodeConfig(kind="gdn", H=1, HV=2, p=4, r=0, mode="window_bf16", out_dtype="float32")
     w = kb.check_decode(cfg, N=5, windows=1, device="cpu", decoder=ce.emulated_decoder(cfg), seed=4)
     assert kb.check_ok(w), w
     for kind, mode, v_first in (("gdn", "int8", True), ("gdn", "bf16", True)):
-        pc = PerStepConfig(kind=kind, H=2, HV=4, mode=mode, v_first=v_first, out_dtype="float32")
+        pc = PerStepConfig(kind=kind, H=1, HV=2, mode=mode, v_first=v_first, out_dtype="float32")
         w = kb.check_perstep(pc, N=5, steps=3, device="cpu", decoder=ce.emulated_perstep_decoder(pc))
         assert w["out"] <= 1e-3 and not w["nan"] and w["state"] <= 1e-3, (kind, mode, w)
 
