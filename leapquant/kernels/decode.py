@@ -8,7 +8,7 @@ the arithmetic. One decode step is two launches:
    the compensators and the buffered records, and computes both reads of eq. 11 from that one pass:
    S_mᵀ(α⊙k) → u = fp16(β(v − ·)), and S_mᵀ(α⊙q·scale) + u (kᵀq·scale) → o. Appends (g, fp16 k, u) at
    position m = window_pos[slot]; writes ``wnext[n] = m + 1``; a request with m + 1 = p is appended to
-   the boundary list (``lst``, atomic counter ``cnt[par]``; the decode zeroes ``cnt[1 - par]`` for the
+   the boundary list (``lst`` of slots, atomic counter ``cnt[par]``; the decode zeroes ``cnt[1 - par]`` for the
    next step, the host alternates ``par``, so there is no host synchronisation and no memset launch).
    For V-first INT8 the default is the v6 schedule of the same arithmetic (:mod:`decode_pipelined`:
    persistent programs that walk several requests with the next one's loads in flight).
@@ -299,10 +299,10 @@ def decode_program(cfg: DecodeConfig):
                     if cfg.compact:
                         tx = T.get_thread_binding(0)
                         if tx == 0:
-                            # the request reached its window's end: append it to the boundary list
+                            # the request reached its window's end: append its slot to the boundary list
                             if m + 1 == P:
                                 pos = T.atomic_add(cnt[par], 1, return_prev=True)
-                                lst[pos] = n
+                                lst[pos] = s
                             # the other counter is next step's; nothing reads it during this launch
                             if n == 0:
                                 cnt[1 - par] = 0

@@ -519,10 +519,10 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         if hv == 0:
                             wnext[n] = m + 1
                             if tx == 0:
-                                # the request reached its window's end: append it to the boundary list
+                                # the request reached its window's end: append its slot to the boundary list
                                 if m + 1 == P:
                                     pos = T.atomic_add(cnt[par], 1, return_prev=True)
-                                    lst[pos] = n
+                                    lst[pos] = s
                                 # the other counter is next step's; nothing reads it during this launch
                                 if n == 0:
                                     cnt[1 - par] = 0

@@ -27,7 +27,7 @@ class _FakeDecode:
             if m + 1 == self.cfg.p:
                 pos = int(cnt[par])
                 cnt[par] += 1
-                lst[pos] = n
+                lst[pos] = idx[n]   # its slot, as the kernels list it
         cnt[1 - par] = 0
 
 
@@ -46,7 +46,7 @@ class _FakeBoundary:
                         wpos[idx[nn]] = 0 if wnext[nn] == P else wnext[nn]
             for t in range(-(-N // C)):                  # list entries b, b + C, ...
                 e = t * C + b
-                s = int(idx[lst[min(e, N - 1)]]) if e < cnt[par] else -1
+                s = int(lst[min(e, N - 1)]) if e < cnt[par] else -1
                 if s >= 0:
                     done.append(s)
         self.refit.append(sorted(done))
