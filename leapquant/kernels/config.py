@@ -70,6 +70,21 @@ def _zshape(cfg, NS):
 
 @dataclass(frozen=True)
 class DecodeConfig:
+    """One decode layer's kernels: the problem (kind, mode, zfmt, H, HV, K, V, p, r, v_first), the tiles, and the
+    version switches — the tuner's search space. A switch left None turns on where it fits and was measured faster
+    (its comment says where and by how much; NOTES.md has every version). What the defaults resolve to for V-first
+    INT8 at K = V = 128:
+
+    - decode: v8 (``pipe_zmma``: persistent whole-head programs, the residual products on INT8 tensor cores); KDA
+      and — below ``z1_below`` = 384 requests — GDN run v9 (``pipe_z1``: one Z buffer, more programs per SM);
+    - boundary: v7 (``bv7``: S_p in one padded shared copy, 3 programs per SM) with the refit's mat-vecs on TF32
+      tensor cores (v11, ``bmv_tf32``); below ``small_batch`` = 64 requests the same boundary at 512 threads
+      (``small_bthreads``); INT4 reconstructs on fp16 tensor cores (v8, ``bv8``); FP8 residuals use v6.
+
+    ``decode_config(N)`` and ``small_batch_boundary()`` give the configuration a step of N requests actually runs;
+    ``tag`` names a configuration in benchmark rows and caches.
+    """
+
     kind: str = "gdn"          # "gdn" (scalar decay) | "kda" (per key channel)
     mode: str = "leap"         # "leap" (INT8 + compensators + smoothing) | "window_bf16"
     zfmt: str = "int8"         # the residual's elements in mode leap: "int8" | "int4" (packed) | "fp8e4m3" (naive.QMAX)
