@@ -1,7 +1,7 @@
 // The CUDA that TileLang generates for leapquant's kernels, run on the CPU (leapquant/kernels/cpu_emulation.py).
 // One std::thread per CUDA thread of a block, blocks one after another; __syncthreads is a real barrier of the
-// block's threads, warp shuffles and tensor-core mma exchange through a per-warp scratch between two barriers of the
-// warp's 32 threads (so a shuffle or mma that not every lane reaches deadlocks, as on the GPU it is undefined).
+// block's threads, warp shuffles and tensor-core mma exchange through a per-warp scratch and a barrier of the warp's
+// 32 threads (so a shuffle or mma that not every lane reaches deadlocks, as on the GPU it is undefined).
 // cp.async copies complete at once (one legal schedule of the asynchronous copies: this is a functional check of
 // the generated code, not a race detector). Only what the kernels use is here.
 #pragma once
@@ -31,14 +31,22 @@ struct Block {
   std::unique_ptr<std::barrier<>> all;
   std::vector<std::unique_ptr<std::barrier<>>> warp;
   std::vector<uint8_t> smem;
-  std::vector<uint32_t> scratch;   // per warp: 32 lanes x 16 words
+  std::vector<uint32_t> scratch;   // per warp: two halves of 32 lanes x 16 words, used in turn (exchange_buffer)
   std::mutex named_mutex;           // named barriers (bar.sync id, count), made when first reached
   std::map<int, std::unique_ptr<std::barrier<>>> named;
 };
 inline thread_local Block* blk = nullptr;
 inline int lane() { return threadIdx.x & 31; }
-inline uint32_t* warp_scratch() { return blk->scratch.data() + (threadIdx.x >> 5) * 32 * 16; }
 inline void warp_sync() { blk->warp[threadIdx.x >> 5]->arrive_and_wait(); }
+// The scratch half this lane's next warp exchange (shuffle, mma) writes; exchanges alternate halves, so one barrier
+// per exchange suffices: a lane writes a half again only two exchanges later, after the barrier of the exchange in
+// between, which every lane reaches only once it has read that half (every lane runs the same exchanges in order).
+inline thread_local unsigned exchange_parity = 0;
+inline uint32_t* exchange_buffer() {
+  uint32_t* s = blk->scratch.data() + ((threadIdx.x >> 5) * 2 + exchange_parity) * 32 * 16;
+  exchange_parity ^= 1;
+  return s;
+}
 inline uchar* shared() { return blk->smem.data(); }
 inline void named_sync(int id, int count) {
   std::barrier<>* b;
@@ -60,7 +68,7 @@ inline void run(unsigned gx, unsigned gy, unsigned gz, unsigned bx, size_t smem,
         b.all = std::make_unique<std::barrier<>>(bx);
         for (unsigned w = 0; w < (bx + 31) / 32; ++w) b.warp.push_back(std::make_unique<std::barrier<>>(32));
         b.smem.assign(smem, 0xA5);          // poison: a read before any write shows up as garbage
-        b.scratch.assign(((bx + 31) / 32) * 32 * 16, 0);
+        b.scratch.assign(((bx + 31) / 32) * 2 * 32 * 16, 0);
         std::vector<std::thread> ts;
         for (unsigned t = 0; t < bx; ++t)
           ts.emplace_back([&, t] {
@@ -80,14 +88,13 @@ inline void run(unsigned gx, unsigned gy, unsigned gz, unsigned bx, size_t smem,
 template <class T>
 T __shfl_xor_sync(unsigned, T v, int mask, int width = 32) {
   static_assert(sizeof(T) <= 8, "shuffle of a word or two");
-  uint32_t* s = emu::warp_scratch();
+  uint32_t* s = emu::exchange_buffer();
   int l = emu::lane();
   std::memcpy(s + 16 * l, &v, sizeof(T));
   emu::warp_sync();
   T r;
   int src = (l & ~(width - 1)) | ((l ^ mask) & (width - 1));
   std::memcpy(&r, s + 16 * src, sizeof(T));
-  emu::warp_sync();
   return r;
 }
 
@@ -256,7 +263,7 @@ inline void mma_sync(CT* c, const unsigned* a, const unsigned* b) {
                     : (A == DataType::kInt8 && B == DataType::kInt8 && C == DataType::kInt32 && K == 32),
                 "only the INT8 m16n8k32, the f16 m16n8k8 and the tf32 m16n8k8 (fp32 accumulate) mma are emulated");
   constexpr int NA = f16 ? 2 : 4, NB = f16 ? 1 : 2;
-  uint32_t* s = emu::warp_scratch();
+  uint32_t* s = emu::exchange_buffer();
   int l = emu::lane();
   for (int i = 0; i < NA; ++i) s[16 * l + i] = a[i];
   for (int i = 0; i < NB; ++i) s[16 * l + 4 + i] = b[i];
@@ -291,6 +298,5 @@ inline void mma_sync(CT* c, const unsigned* a, const unsigned* b) {
       c[i] = CT(acc);
     }
   }
-  emu::warp_sync();
 }
 }  // namespace tl
