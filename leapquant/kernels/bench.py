@@ -8,6 +8,7 @@ L2, median of `triton.testing.do_bench`, and the copy ceiling measured in the sa
 from __future__ import annotations
 
 import math
+import re
 import os
 import time
 from dataclasses import replace
@@ -448,31 +449,53 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
                 cfg = DecodeConfig(kind=kind, p=p, r=0, v_first=True, BV=BV, threads=threads)
                 us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
                 add(kind, N, "window_int8_r0_vfirst", us, nb, best, t_kf, t_vf,
-                    {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us})
+                    {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": 0, "cfg": cfg.tag})
             if sweeps and N == sweep_batch and not late(f"{kind} sweeps"):
                 for pp in sweep_p:
                     cfg = DecodeConfig(kind=kind, p=pp, r=r, v_first=True, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5)
                     us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
                     add(kind, N, f"sweep_p{pp}_r{r}", us, nb, best, t_kf, t_vf,
-                        {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": pp, "r": r})
+                        {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": pp, "r": r, "cfg": cfg.tag})
                 for rr in sweep_r:
                     cfg = DecodeConfig(kind=kind, p=p, r=rr, v_first=True, BV=BV, threads=threads, zfmt=zfmt, bv5=bv5)
                     us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)
                     add(kind, N, f"sweep_p{p}_r{rr}", us, nb, best, t_kf, t_vf,
-                        {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": rr})
+                        {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": p, "r": rr, "cfg": cfg.tag})
+    add_refit_exposed(rows)
+    for r in rows:
+        if "refit_exposed" in r:
+            log(f"{r['model']} B={r['batch']:4d} {r['kernel']:34s} refit exposed {100 * r['refit_exposed']:5.1f} % at r = "
+                f"{r['r']} (goal <= 7 % for r <= 8)")
     return res
+
+
+def _without_rank(tag: str) -> str:
+    return re.sub(r"-r\d+-", "-r*-", tag, count=1)
+
+
+def add_refit_exposed(rows: list[dict]) -> None:
+    """The issue's refit metric on every row that has a compensator-free twin in the same run: the same model, batch
+    and configuration but r = 0 (`window_int8_r0_vfirst`, timed with the ablations) — refit_exposed = (µs − µs at
+    r = 0) / µs, the share of the step the refit costs (goal ≤ 7 % for r ≤ 8). Rows without a twin get none."""
+    base = {(r["model"], r["batch"], _without_rank(r["cfg"])): r["us"] for r in rows if r.get("r") == 0 and "cfg" in r}
+    for r in rows:
+        if r.get("r") and "cfg" in r:
+            us0 = base.get((r["model"], r["batch"], _without_rank(r["cfg"])))
+            if us0 is not None:
+                r["refit_exposed"] = (r["us"] - us0) / r["us"]
 
 
 def render_table(result):
     from rich.table import Table
     t = Table(title=f"decode, 32 heads, dk=dv=128 — {result.get('gpu', '')}, copy {result['ceiling_tbs']:.2f} TB/s")
-    for c in ("model", "batch", "kernel", "µs", "× FLA best", "× FLA K-first", "× FLA V-first", "TB/s", "boundary %"):
+    for c in ("model", "batch", "kernel", "µs", "× FLA best", "× FLA K-first", "× FLA V-first", "TB/s", "boundary %",
+              "refit %"):
         t.add_column(c)
     for r in result["rows"]:
-        be = r.get("boundary_exposed")
+        be, re_ = r.get("boundary_exposed"), r.get("refit_exposed")
         t.add_row(r["model"], str(r["batch"]), r["kernel"], f"{r['us']:.1f}", f"{r['speedup_vs_fla']:.2f}",
                   f"{r['speedup_vs_fla_kfirst']:.2f}", f"{r['speedup_vs_fla_vfirst']:.2f}", f"{r['tbs']:.2f}",
-                  "" if be is None else f"{100 * be:.1f}")
+                  "" if be is None else f"{100 * be:.1f}", "" if re_ is None else f"{100 * re_:.1f}")
     return t
 
 

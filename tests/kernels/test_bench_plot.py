@@ -42,3 +42,23 @@ def test_plot_without_sweeps_writes_one_figure(tmp_path):
     written = kb.plot({"rows": [_row("gdn", 32, "leap_int8_vfirst", 1.0)]}, tmp_path / "b.png")
     assert [p.name for p in written] == ["b.png"] and _is_png(written[0])
     assert not (tmp_path / "b_sweeps.png").exists()
+
+
+def test_refit_exposed_compares_each_row_with_its_r0_twin_of_the_same_run():
+    """refit_exposed = (µs − µs of the same configuration at r = 0) / µs, only where that twin was timed at the same
+    model and batch; the r = 0 row itself and rows of another configuration get none."""
+    tag = "gdn-leap-p16-r{}-vf-bv128-t128-zrows-tf32-b7"
+    rows = [_row("gdn", 256, "window_int8_r0_vfirst", 1.0, p=16, r=0, cfg=tag.format(0)),        # 100 µs
+            _row("gdn", 256, "leap_int8_vfirst", 0.8, p=16, r=4, cfg=tag.format(4)),             # 125 µs
+            _row("gdn", 256, "sweep_p16_r8", 0.5, p=16, r=8, cfg=tag.format(8)),                 # 200 µs
+            _row("gdn", 512, "leap_int8_vfirst", 0.8, p=16, r=4, cfg=tag.format(4)),             # no twin at 512
+            _row("gdn", 256, "leap_int8_vfirst_nomask", 0.8, p=16, r=4, cfg=tag.format(4) + "-nomask"),
+            _row("kda", 256, "leap_int8_vfirst", 0.8, p=16, r=4, cfg=tag.format(4).replace("gdn", "kda"))]
+    kb.add_refit_exposed(rows)
+    got = {(r["model"], r["batch"], r["kernel"]): r.get("refit_exposed") for r in rows}
+    assert got[("gdn", 256, "leap_int8_vfirst")] == pytest.approx(0.2)
+    assert got[("gdn", 256, "sweep_p16_r8")] == pytest.approx(0.5)
+    assert got[("gdn", 256, "window_int8_r0_vfirst")] is None and got[("gdn", 512, "leap_int8_vfirst")] is None
+    assert got[("gdn", 256, "leap_int8_vfirst_nomask")] is None and got[("kda", 256, "leap_int8_vfirst")] is None
+    table = kb.render_table({"rows": rows, "ceiling_tbs": 4.0})
+    assert [c.header for c in table.columns][-1] == "refit %"
