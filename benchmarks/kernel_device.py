@@ -55,7 +55,7 @@ ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 
 ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: the refit's mat-vecs on CUDA cores (v7's, not v11's)")
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")
 ap.add_argument("--profile-only", action="store_true",
-                help="run three steady-state GDN steps at batch 512 per layout (for ncu) and exit")
+                help="run three steady-state steps at --profile-batch per layout (for ncu) and exit")
 ap.add_argument("--profile-batch", type=int, default=512, help="with --profile-only: the batch (e.g. 32: the small-batch "
                 "decode wave and the 512-thread boundary)")
 ap.add_argument("--profile-vfirst-only", action="store_true", help="with --profile-only: the V-first layout only")

@@ -8,8 +8,8 @@ L2, median of `triton.testing.do_bench`, and the copy ceiling measured in the sa
 from __future__ import annotations
 
 import math
-import re
 import os
+import re
 import time
 from dataclasses import replace
 

@@ -248,6 +248,9 @@ class DecodeConfig:
                              f"batch — below small_batch too (small_bthreads = 4 K, or small_batch = 0: the v6 boundary "
                              f"refits in FP32) — and K a multiple of 64, got bv7 = {self.bv7}, small_bthreads = "
                              f"{self.small_bthreads}, small_batch = {self.small_batch}, K = {self.K}")
+        if not self.tf32_mask and not self.bmv_tf32:
+            raise ValueError("tf32_mask=False drops the masks of the TF32 refit's operands: it needs bmv_tf32 (the v7 "
+                             f"boundary's refit on TF32 tensor cores), which is off here (bv7 = {self.bv7}, K = {self.K})")
         if self.small_bthreads not in (0, 4 * self.K):
             raise ValueError(f"small_bthreads must be 0 (the v6 boundary below small_batch) or 4 K = {4 * self.K} (the v7 "
                              f"boundary at that many threads), got {self.small_bthreads}")
@@ -346,7 +349,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-nomask" if self.bmv_tf32 and not self.tf32_mask else "") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("" if self.tf32_mask else "-nomask") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

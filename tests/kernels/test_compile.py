@@ -159,6 +159,7 @@ def test_tf32_mask_option_removes_only_the_masks():
     from leapquant.kernels.config import DecodeConfig
     cfg = DecodeConfig(tf32_mask=False)
     assert cfg.tag.count("-tf32-nomask") == 1 and "-nomask" not in DecodeConfig().tag
-    assert "-nomask" not in DecodeConfig(bmv_tf32=False, tf32_mask=False).tag   # no TF32 refit: nothing to mask
+    with pytest.raises(ValueError, match="tf32_mask=False .* needs bmv_tf32"):   # no TF32 refit: nothing to unmask
+        DecodeConfig(bmv_tf32=False, tf32_mask=False)
     src = tilelang.compile(boundary_program(cfg), target={"kind": "cuda", "arch": "sm_90"}).get_kernel_source()
     assert "kTensorFloat32" in src and "4294959104" not in src   # 0xFFFFE000, what the default's masks AND with
