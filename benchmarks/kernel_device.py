@@ -38,6 +38,7 @@ ap.add_argument("--kinds", default="gdn,kda")
 ap.add_argument("--full-grid", action="store_true")
 ap.add_argument("--no-ablations", action="store_true", help="skip Table 2's ablation rows (e.g. in a sweeps-only run)")
 ap.add_argument("--extras", action="store_true")
+ap.add_argument("--extras-only", default="", help="with --extras: only these EXTRAS rows (comma-separated names)")
 ap.add_argument("--sweep-r", default="2,4,8")
 ap.add_argument("--sweep-p", default="")
 ap.add_argument("--budget-s", type=float, default=250.0)
@@ -52,6 +53,7 @@ ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 
 ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 boundary (reconstruction on tensor cores)")
 ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
 ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
+ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers)")
 ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: the refit's mat-vecs on CUDA cores (v7's, not v11's)")
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")
 ap.add_argument("--profile-only", action="store_true",
@@ -70,7 +72,8 @@ if args.profile_only:
                            pipe_zsmem=False if (args.v6 or args.v4b) else None,
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
-                           pipe_zdig=bool(args.zd and vf), bmv_tf32=False if args.fp32_refit else None)
+                           pipe_zdig=bool(args.zd and vf), bmv_tf32=False if args.fp32_refit else None,
+                           bv12=bool(args.bv12 and vf))   # v12 is V-first only
         kb.profile_steps(cfg, args.profile_batch, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -103,7 +106,14 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_nomask", dict(p=16, r=4, v_first=True, tf32_mask=False)),  # TF32 truncation left to the mma
           ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),   # INT8 on the v8 boundary (INT4's default)
           ("leap_int8_vfirst_it1", dict(p=16, r=4, v_first=True, iters=1)),   # one power iteration (a tuner point)
+          ("leap_int8_vfirst_b12", dict(p=16, r=4, v_first=True, bv12=True)),   # v12: S_p in registers (boundary_regs)
+          ("leap_int8_vfirst_b12_r0", dict(p=16, r=0, v_first=True, bv12=True)),   # its r = 0 twin (refit exposed)
           ] if args.extras else []
+if args.extras_only:
+    unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}
+    if unknown:
+        sys.exit(f"--extras-only: no EXTRAS rows named {sorted(unknown)} (rows: {[n for n, _ in EXTRAS]})")
+    EXTRAS = [(n, c) for n, c in EXTRAS if n in args.extras_only.split(",")]
 for name, c in EXTRAS:
     for kind in kinds:
         check_cfgs.append(kb.extra_config(c, kind, H=2, HV=4, p=4, r=2, out_dtype="float32"))

@@ -5,16 +5,16 @@
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
 # <what>_sass.csv.gz: ncu's per-instruction source page (summarise with benchmarks/ncu_lines.py).
-# EXTRA_TESTS: more test files; AFTER_TESTS: a command run on GPU 0 once the tests end
+# EXTRA_TESTS: more test files (TESTS: the test files instead, TEST_FILTER: a pytest -k expression); AFTER_TESTS: a command run on GPU 0 once the tests end
 # (its output in after_tests.txt; $R is the results folder); BENCH_BUDGET: the bench's seconds (300); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_ARGS (e.g. "--v4b", "--v6", "--v7", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
 set -u
 export R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)
 # the CUDA tests, collected and dealt round-robin to TEST_PROCS pytest processes (compiling is most of their time;
 # the machine has 32 cores): every test node id runs exactly once
-TESTS="tests/kernels/test_decode_cuda.py ${EXTRA_TESTS:-}"
+TESTS="${TESTS:-tests/kernels/test_decode_cuda.py ${EXTRA_TESTS:-}}"
 ( export CUDA_VISIBLE_DEVICES=0
-  python -m pytest --collect-only -q $TESTS 2>/dev/null | grep '::' > $R/test_ids.txt
+  python -m pytest --collect-only -q $TESTS ${TEST_FILTER:+-k "$TEST_FILTER"} 2>/dev/null | grep '::' > $R/test_ids.txt
   split -n r/${TEST_PROCS:-12} $R/test_ids.txt $R/ids_
   for f in $R/ids_*; do
     timeout 540 python -m pytest -q $(cat $f) > $R/pytest_${f##*/ids_}.txt 2>&1 &

@@ -9,6 +9,7 @@ needs tilelang (imported lazily).
 
 
 from leapquant.kernels.boundary_common import advance_positions, list_entry, mgs_warp, qdiv_rcp
+from leapquant.kernels.boundary_regs import boundary_regs_program
 from leapquant.kernels.boundary_smem import boundary_smem_program
 from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibble, _rcp, _xdiv, _zshape
 from leapquant.kernels.naive import QMAX
@@ -16,6 +17,8 @@ from leapquant.kernels.naive import QMAX
 
 def boundary_program(cfg: DecodeConfig):
     """The TileLang prim_func of the window boundary (launch 2): reconstruct, refit, smooth, quantize."""
+    if cfg.bv12:
+        return boundary_regs_program(cfg)
     if cfg.bv7:
         return boundary_smem_program(cfg)
     T = _T()

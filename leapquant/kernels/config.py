@@ -178,6 +178,13 @@ class DecodeConfig:
                                # reference by ~2^-11 per operand. Opt-in: measured 0.1-0.7 % faster on the H200 (NOTES.md
                                # "Session 10, second call")
 
+    bv12: bool = False         # v12 boundary (boundary_regs.py, NOTES.md "v12 boundary"): S_p never stored — each warp
+                               # keeps a 16-row strip in its mma accumulators from the v8 reconstruction to the codes;
+                               # row-wise passes in a quad, column-wise ones by shuffles + one shared hand-over; ~10
+                               # barriers instead of ~20. The refit in fp32 on CUDA cores (bmv_tf32 off) and at every
+                               # batch (no small-batch form: a request's bits must not depend on its batch). V-first
+                               # INT8, K = V = 128, bthreads 256, r in {0, 1, 2, 4, 8}. Opt-in until measured.
+
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
                                # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
                                # identical), faster at small and middle batches (H200 s9c: batch 32 29.8 -> 28.3 us,
@@ -236,6 +243,21 @@ class DecodeConfig:
         if self.bv8 and not (self.bv7 and self.bthreads == 2 * self.K):
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary at bthreads = 2 K: it needs "
                              f"bv7, got bv7 = {self.bv7}, bthreads = {self.bthreads}, K = {self.K}")
+        if self.bv12:
+            bv12_fits = bool(self.bv7 and not self.bv8 and self.v_first and self.zfmt == "int8" and self.compact
+                             and self.K == self.V == 128
+                             and self.bthreads == 256 and self.r in (0, 1, 2, 4, 8) and self.iters >= 1)
+            if not bv12_fits:
+                raise ValueError(f"bv12 (S_p in registers) needs the v7 boundary's setting without bv8, V-first INT8, compact, "
+                                 f"K = V = 128, bthreads = 256, r in (0, 1, 2, 4, 8) and iters >= 1, got bv7 = {self.bv7}, bv8 = "
+                                 f"{self.bv8}, v_first = {self.v_first}, zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, "
+                                 f"bthreads = {self.bthreads}, r = {self.r}, iters = {self.iters}, compact = {self.compact}")
+            if self.bmv_tf32:
+                raise ValueError("bv12 refits in fp32 on CUDA cores: bmv_tf32 must be False or None with it")
+            if self.small_bthreads:
+                raise ValueError("bv12 serves every batch (no small-batch boundary): small_bthreads must be 0 or None")
+            object.__setattr__(self, "bmv_tf32", False)
+            object.__setattr__(self, "small_bthreads", 0)
         if self.small_bthreads is None:
             object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and 4 * self.K <= 1024 else 0)
         # the refit's arithmetic must not depend on the batch: below small_batch a v6 boundary (small_bthreads 0)
@@ -327,7 +349,9 @@ class DecodeConfig:
 
     def small_batch_boundary(self) -> "DecodeConfig":
         """The boundary configuration of steps below small_batch requests (where v7 is on): v6, or with small_bthreads
-        v7 at that many threads, one program per SM."""
+        v7 at that many threads, one program per SM; v12 (bv12) is its own (it serves every batch)."""
+        if self.bv12:
+            return self
         if self.small_bthreads:
             return replace(self, bthreads=self.small_bthreads, bminblocks=1, bv8=False)
         return replace(self, bv7=False, bv8=False, bmv_tf32=False)   # v6 has CUDA-core mat-vecs only
@@ -349,7 +373,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("" if self.tf32_mask else "-nomask") + ("-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("" if self.tf32_mask else "-nomask") + ("-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

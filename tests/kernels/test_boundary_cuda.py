@@ -244,3 +244,60 @@ def test_boundary_v7_r0_and_full_grid_match_reference(kb, v_first):
                            **kw)
         w = kb.check_decode(cfg, N=9, windows=3, seed=3)
         assert kb.check_ok(w), (kw, w)
+
+
+def test_boundary_v12_config():
+    """v12 (bv12, boundary_regs.py) is opt-in, V-first INT8 only, refits in fp32 and serves every batch itself."""
+    from leapquant.kernels.config import DecodeConfig
+    c = DecodeConfig(bv12=True)
+    assert c.tag.endswith("-b12") and not c.bmv_tf32 and c.small_bthreads == 0 and c.small_batch_boundary() is c
+    assert not DecodeConfig().bv12
+    for kw in (dict(v_first=False), dict(zfmt="int4"), dict(r=3), dict(r=16), dict(K=64, V=64), dict(iters=0),
+               dict(compact=False), dict(bthreads=512), dict(bv7=False)):
+        with pytest.raises(ValueError, match="bv12 .S_p in registers. needs"):
+            DecodeConfig(bv12=True, **kw)
+    with pytest.raises(ValueError, match="bv12 refits in fp32"):
+        DecodeConfig(bv12=True, bmv_tf32=True)
+    with pytest.raises(ValueError, match="bv12 serves every batch"):
+        DecodeConfig(bv12=True, small_bthreads=512)
+
+
+@needs_nvcc
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind):
+    """v12 keeps S_p in 64 accumulator registers per thread: two programs per SM need <= 128 registers without spills
+    (the residual's K̂ loads merged with the U product's held 128 more and spilled 1.8 KB before it moved to the tensor
+    cores) and shared memory for two."""
+    k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv12=True)
+    shared = int(re.search(r"\(\(int64_t\)(\d+)\)", k.get_host_source()).group(1))
+    src = k.get_kernel_source()
+    assert "__launch_bounds__(256, 2)" in src and 2 * (shared + 1024) <= 228 * 1024
+    assert _ptxas(tl, tmp_path, src) <= 128
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True), (200, False)])
+@pytest.mark.parametrize("p,r", [(4, 2), (16, 4), (16, 8), (4, 0), (8, 1)])
+def test_boundary_v12_matches_reference(kb, kind, N, outliers, p, r):
+    """v12 against the PyTorch pipeline (fp32 refit) over four windows, at every batch it serves."""
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bv12=True)
+    w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + r)
+    assert kb.check_ok(w), (p, r, w)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+def test_boundary_v12_one_program_walks_every_request(kb, kind):
+    """Boundary grid C = 1: one program per head refits every request at its window's end in turn (the staging and
+    the hand-over areas reused across entries)."""
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import LeapDecoder
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=4, out_dtype="float32", bv12=True)
+    dec = LeapDecoder(cfg)
+    dec.cap = 1
+    w = kb.check_decode(cfg, N=37, windows=2, seed=21, decoder=dec)
+    assert kb.check_ok(w), w

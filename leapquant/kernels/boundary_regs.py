@@ -1,0 +1,347 @@
+"""v12 boundary: S_p never stored — each warp keeps a 16-row strip of it in its tensor-core accumulators from the
+reconstruction to the codes (NOTES.md "v12 boundary").
+
+Same contract as :func:`leapquant.kernels.boundary.boundary_program`, which builds this one when ``cfg.bv12``
+(V-first INT8, K = V = 128, 256 threads, two programs per SM). Why: v7 / v8 / v11 run ~10 passes over S_p in shared
+memory with ~20 barriers between them, and session 10 measured that fewer instructions no longer shorten that chain
+(the boundary is latency-bound). Here warp w owns stored rows [16 w, 16 w + 16) (values, V-first) and lane (g, t)
+holds rows 16 w + g and 16 w + g + 8 at columns 8 n + 2 t and 8 n + 2 t + 1 of all 16 n-tiles: 64 fp32 registers,
+the m16n8 accumulator layout of the v8 reconstruction's mma. Every pass then runs from those registers:
+
+- row-wise (along a stored row, over keys): W = Sᵀ K̃ and Û = Sᵀ K̂ of the refit, B = max |Y| — a quad's 4 lanes hold
+  a whole row: two shuffles, no barrier;
+- column-wise (over the values): K̃ = S W and c's sums — a reduce-scatter over the 8 row lanes of a warp by shuffles,
+  then the 8 warps' partials summed in shared memory (one barrier);
+- residual, Y = R / c and the codes elementwise; the codes staged in shared memory for 16-byte stores.
+
+Ten barriers per request at r 4 (v7: ~20), no S_p pass through shared memory. The refit's mat-vecs run in fp32 on
+CUDA cores (the reference with tf32 off); their sums are in another order than v7's — the arithmetic of a request must
+not depend on its batch, so v12 serves every batch (no small-batch form).
+"""
+
+
+from leapquant.kernels.boundary_common import advance_positions, list_entry, mgs_warp, qdiv_rcp
+from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
+from leapquant.kernels.naive import QMAX
+
+
+def boundary_regs_program(cfg: DecodeConfig):
+    """The v12 boundary's TileLang prim_func (cfg.bv12; DecodeConfig validates the shapes it needs)."""
+    T = _T()
+    kind, HV, K, V, P, R = cfg.kind, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r
+    BT = cfg.bthreads
+    NW = BT // 32
+    assert cfg.v_first and cfg.zfmt == "int8" and K == V == 16 * NW == 8 * 16 and R <= 8, "DecodeConfig validates bv12"
+    Kd = 1 if kind == "gdn" else K
+    N = T.dynamic("N")
+    NS = T.dynamic("NS")
+    C = T.dynamic("C")
+    zshape = _zshape(cfg, NS)
+    rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
+    Rz = max(R, 1)
+    f32, f16 = "float32", "float16"
+    q = QMAX[cfg.zfmt]
+    invq = 1.0 / q
+    NTILE = K // 8                      # n-tiles of 8 columns (keys) per strip
+
+    # the reconstruction's factors as fp16 term pairs [n, LW] (v8's staging): values (the A operand, stored rows),
+    # keys as hi + lo halves (the B operand, stored columns); LW ≡ 4 (mod 8) words: a fragment read hits 32 banks
+    T8 = -(-(R + P) // 8) * 8
+    NK = T8 // 8
+    LW = T8 // 2 if (T8 // 2) % 8 == 4 else T8 // 2 + 4
+    PAIRS = list(range(T8 // 2))
+    # the codes' staging: rows of LDB bytes (144: the 8 rows a warp's 16-bit stores touch fall on distinct banks, rows
+    # 16-byte aligned for the copy out)
+    LDB = K + 16
+    # one flat fp32 shared buffer (words), areas by phase (KP and HO 8-word aligned: vector accesses of r values)
+    AU, AH, AL = 0, V * LW, (V + K) * LW          # factors (reconstruction); then the codes' staging over them
+    FEND = -(-max((V + 2 * K) * LW, V * LDB // 4) // 8) * 8
+    KP = FEND                                     # K̃ [K, R] (fp32, the r values of a key side by side)
+    KW = KP + K * Rz                              # each warp's own K̂ after its Gram–Schmidt [NW, K, R]
+    HO = KW + NW * K * Rz                             # the 8 warps' partials: [NW, K, R] (K̃ = S W), [NW, K] (c)
+    AC = HO + NW * K * Rz                         # c (reconstruction), then the new c
+    RC = AC + K                                   # 1 / c
+    AB = RC + K                                   # B (reconstruction)
+    AE = AB + V                                   # exp(G_P): 1 (GDN) or K words
+    TOT = -(-(AE + Kd) // 4) * 4
+
+    # the column-wise sums are reduce-scattered in groups of 8 values (one per row lane): for K̃ = S W, G n-tiles of
+    # 2 G R values; for c, 4 n-tiles of 2 columns
+    assert R in (0, 1, 2, 4, 8), "DecodeConfig validates bv12's r"
+    G = max(1, 4 // Rz)
+    NVAL = 2 * G * Rz
+    GROUPS = [list(range(n0, n0 + G)) for n0 in range(0, NTILE, G)]
+
+    def rgv(rg, s, hv, j, i):
+        return rg[s, hv, j] if kind == "gdn" else rg[s, hv, j, i]
+
+    def gi(i):
+        return 0 if kind == "gdn" else i
+
+    def kfac(gl, kr, rk, s, hv, t, i):  # decayed key factor t of key i, fp32 (v7's products)
+        if t < R:
+            return T.exp(gl[P]) * kr[t]
+        if t < R + P:
+            return T.exp(gl[P] - gl[t - R + 1]) * T.cast(rk[s, hv, t - R, i], f32)
+        return T.float32(0)
+
+    def ufac(Uc, ru, s, hv, t, j):      # value factor t of value j, fp16 as stored
+        if t < R:
+            return Uc[s, hv, t, j]
+        if t < R + P:
+            return ru[s, hv, t - R, j]
+        return T.float16(0)
+
+    def zcode(zw, j):                   # code j of a prefetched word (j = 2 h + d: row g + 8 h, column 2 t + d)
+        return T.cast(T.shift_right(T.reinterpret(T.shift_left(zw, T.cast(24 - 8 * j, "uint32")), "int32"), 24), f32)
+
+    def qcode(yq):                      # round half to even, then an integer clamp (v7's)
+        v = T.call_extern("int32", "__float2int_rn", yq)
+        return T.max(T.min(v, int(q)), -int(q))
+
+    @T.macro
+    def reduce_scatter(pv, nv, tx):
+        """Sum pv[0:nv] (nv = 8 k) over a warp's 8 row lanes (lane bits 16, 8, 4); lane (g, t) keeps the nv / 8 sums
+        of elements [nv g / 8, nv (g + 1) / 8) in pv[0:nv / 8]. Each stage sends the half the partner keeps."""
+        cnt = nv
+        for mask in [16, 8, 4]:
+            half = cnt // 2
+            for k in list(range(half)):
+                up = T.bitwise_and(tx, mask) != 0
+                sent = T.if_then_else(up, pv[k], pv[k + half])
+                pv[k] = T.if_then_else(up, pv[k + half], pv[k]) + T.shfl_xor(sent, mask)
+            cnt = half
+
+    def lane_pick(wv, h, d, t4):        # Û[row h, 2 t + d] from the quad's sums (0 past r): a select over t
+        v = T.float32(0)
+        for tt in range(3, -1, -1):
+            if 2 * tt + d < R:
+                v = T.if_then_else(t4 == tt, wv[h * Rz + 2 * tt + d], v)
+        return v
+
+    def khat(Sm, base, y, d, t4):       # K̂[y, 2 t + d] (0 past r)
+        return T.if_then_else(2 * t4 + d < R, Sm[base + y * Rz + T.min(2 * t4 + d, Rz - 1)], T.float32(0))
+
+    mgs = mgs_warp(T, K, Rz, markstein=True)
+    advance = advance_positions(T, cfg, N, C, BT)
+    TILES = list(range(NTILE))
+    HD = [0, 1]
+
+    @T.macro
+    def rowwise(Sm, base, acc, kv, wv, t4):
+        """wv[h R + a] = Σ_y S[row h, y] K̃[y, a] over the whole stored row (K̃ [K, R] at `base`),
+        summed over the lane's 16 columns, then over the quad (every lane of the quad ends with the same sums)."""
+        for i in T.unroll(2 * Rz):
+            wv[i] = 0.0
+        for n in TILES:
+            for d in HD:
+                for a in T.vectorized(Rz):
+                    kv[a] = Sm[base + (8 * n + 2 * t4 + d) * Rz + a]
+                for h in HD:
+                    for a in T.unroll(R):
+                        wv[h * Rz + a] += acc[4 * n + 2 * h + d] * kv[a]
+        for mask in [1, 2]:
+            for i in T.unroll(2 * R):
+                wv[i] = wv[i] + T.shfl_xor(wv[i], mask)
+
+    def entry(cnt, par, wnext, lst, idx, e):
+        return list_entry(T, cfg, N, cnt, par, wnext, lst, idx, e)
+
+    @T.prim_func
+    def boundary(
+        idx: T.Tensor((N,), "int32"), wnext: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
+        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), gsz: T.Tensor((C,), "int32"),
+        Z: T.Tensor(zshape, "int8"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
+        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
+        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
+    ):
+        with T.Kernel(HV, C, threads=BT) as (hv, b):
+            T.annotate_min_blocks_per_sm(max(cfg.bminblocks, 2))
+            Sm = T.alloc_shared((TOT,), f32)
+            Sw = T.view(Sm, dtype="uint32")
+            Si = T.view(Sm, dtype="int32")
+            Sh = T.view(Sm, shape=(2 * TOT,), dtype="uint16")
+            Zq = T.view(Z, shape=(NS, HV, V, K // 2), dtype="int16")
+            Zw = T.view(Z, shape=(NS, HV, V, K // 4), dtype="int32")
+            tx = T.get_thread_binding(0)
+            acc = T.alloc_local((4 * NTILE,), f32)    # the strip: acc[4 n + 2 h + d] = S_p[16 w + g + 8 h, 8 n + 2 t + d]
+            zp = T.alloc_local((NTILE,), "uint32")    # each tile's four codes, loaded first
+            af = T.alloc_local((2 * NK,), "uint32")
+            bfr = T.alloc_local((2 * NK,), "uint32")
+            gl = T.alloc_local((P + 1,), f32)
+            kr = T.alloc_local((Rz,), f32)
+            fv = T.alloc_local((2,), f32)
+            h16 = T.alloc_local((2,), f16)
+            l16 = T.alloc_local((2,), f16)
+            kv = T.alloc_local((Rz,), f32)
+            wv = T.alloc_local((2 * Rz,), f32)        # a row-wise product's sums for rows g, g + 8
+            pv = T.alloc_local((NVAL,), f32)          # column-wise partial sums, reduce-scattered
+            ml = T.alloc_local((K // 32, Rz), f32)
+            red = T.alloc_local((Rz,), f32)
+            nr = T.alloc_local((2,), f32)
+            bm = T.alloc_local((2,), f32)             # B of rows g, g + 8, then q / B
+            cw = T.alloc_local((2,), f32)             # c and 1 / c of a column
+            sm = T.alloc_local((1,), f32)
+            sl = T.alloc_local((1,), "int32")
+            nb = T.alloc_local((1,), "int32")
+            advance(wpos, idx, wnext, hv, b)
+            nb[0] = cnt[par]
+            w = tx // 32
+            g = tx % 32 // 4
+            t4 = tx % 4
+            m0 = 16 * w
+            for it in T.serial(T.ceildiv(T.max(nb[0] - b, 0), C)):
+                sl[0] = entry(cnt, par, wnext, lst, idx, it * C + b)
+                if sl[0] >= 0:
+                    s = sl[0]
+                    # --- loads: every tile's codes (rows g, g + 8; columns 2 t, 2 t + 1) in flight first; c, B,
+                    # exp(G_P) and K̃'s start (fp32 of the stored fp16) to shared memory; the factors as fp16 pairs
+                    for n in TILES:
+                        zp[n] = T.bitwise_or(
+                            T.bitwise_and(T.cast(Zq[s, hv, m0 + g, 4 * n + t4], "uint32"), T.uint32(0xFFFF)),
+                            T.shift_left(T.cast(Zq[s, hv, m0 + g + 8, 4 * n + t4], "uint32"), T.uint32(16)))
+                    if tx < K:
+                        Sm[AC + tx] = c[s, hv, tx]
+                        gl[0] = 0.0
+                        for j in T.unroll(P):
+                            gl[j + 1] = gl[j] + rgv(rg, s, hv, j, gi(tx))
+                        for a in T.unroll(R):
+                            kr[a] = T.cast(Kc[s, hv, a, tx], f32)
+                            Sm[KP + tx * Rz + a] = kr[a]
+                        for wd in PAIRS:
+                            for ee in HD:
+                                fv[ee] = kfac(gl, kr, rk, s, hv, 2 * wd + ee, tx)
+                                h16[ee] = T.cast(fv[ee], f16)
+                                l16[ee] = T.cast(fv[ee] - T.cast(h16[ee], f32), f16)
+                            Sw[AH + tx * LW + wd] = T.call_extern("uint32", "__pack_half2", h16[0], h16[1])
+                            Sw[AL + tx * LW + wd] = T.call_extern("uint32", "__pack_half2", l16[0], l16[1])
+                        if tx < Kd:
+                            Sm[AE + tx] = T.exp(gl[P])
+                    else:
+                        Sm[AB + tx - K] = Bs[s, hv, tx - K]
+                        for wd in PAIRS:
+                            Sw[AU + (tx - K) * LW + wd] = T.call_extern(
+                                "uint32", "__pack_half2", ufac(Uc, ru, s, hv, 2 * wd, tx - K),
+                                ufac(Uc, ru, s, hv, 2 * wd + 1, tx - K))
+                    T.sync_threads()                                                     # barrier 1
+                    # --- reconstruction (v8's): C = exp(G_P) (c ∘ Z / q ∘ B), then C += A B on fp16 tensor cores, A
+                    # the strip's value factors (loaded once), B a tile's key factors, hi then lo per k-step
+                    for kk in T.unroll(NK):
+                        af[2 * kk] = Sw[AU + (m0 + g) * LW + 4 * kk + t4]
+                        af[2 * kk + 1] = Sw[AU + (m0 + g + 8) * LW + 4 * kk + t4]
+                    for n in TILES:
+                        for kk in T.unroll(NK):
+                            bfr[2 * kk] = Sw[AH + (8 * n + g) * LW + 4 * kk + t4]
+                            bfr[2 * kk + 1] = Sw[AL + (8 * n + g) * LW + 4 * kk + t4]
+                        for h in HD:
+                            for d in HD:
+                                y = 8 * n + 2 * t4 + d
+                                ep = Sm[AE] if kind == "gdn" else Sm[AE + y]
+                                acc[4 * n + 2 * h + d] = ep * (Sm[AC + y] * (zcode(zp[n], 2 * h + d) * invq)
+                                                               * Sm[AB + m0 + g + 8 * h])
+                        for kk in T.unroll(NK):
+                            for ib in HD:
+                                T.ptx_mma("float32", "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
+                                          af.data, 2 * kk, bfr.data, 2 * kk + ib, acc.data, 4 * n, False)
+                    if R > 0:
+                        for _it in T.serial(cfg.iters):
+                            # W = Sᵀ K̃ (rows: in the quad), then the partial K̃ = S W of the lane's columns
+                            # (K̃: the start in KP, then this warp's own copy of the last Gram–Schmidt)
+                            rowwise(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, kv, wv, t4)
+                            for grp in GROUPS:
+                                for gn in list(range(len(grp))):
+                                    for d in HD:
+                                        for a in T.unroll(R):
+                                            pv[(2 * gn + d) * Rz + a] = (acc[4 * grp[gn] + d] * wv[a]
+                                                                         + acc[4 * grp[gn] + 2 + d] * wv[Rz + a])
+                                reduce_scatter(pv, NVAL, tx)
+                                for j in T.unroll(NVAL // 8):
+                                    # element e of the group: tile grp[0] + e // (2 R), column 2 t + (e // R) % 2, r a
+                                    e = NVAL // 8 * g + j
+                                    Sm[HO + (w * K + 8 * grp[0] + 8 * (e // (2 * Rz)) + 2 * t4 + (e // Rz) % 2) * Rz
+                                       + e % Rz] = pv[j]
+                            T.sync_threads()                                             # barrier 2
+                            for e in T.unroll(-(-K * Rz // BT)):   # the 8 warps' partials, in warp order
+                                if e * BT + tx < K * Rz:
+                                    sm[0] = Sm[HO + e * BT + tx]
+                                    for ww in T.unroll(1, NW):
+                                        sm[0] = sm[0] + Sm[HO + ww * K * Rz + e * BT + tx]
+                                    Sm[KP + e * BT + tx] = sm[0]
+                            T.sync_threads()                                             # barrier 3
+                            # the right-looking modified Gram–Schmidt (v6's) in every warp, on its own copy: the same
+                            # operations give the same bits, and no warp waits at a barrier for one warp's chain
+                            for e in T.unroll(K // 32):
+                                for a in T.vectorized(Rz):
+                                    ml[e, a] = Sm[KP + (e * 32 + tx % 32) * Rz + a]
+                            mgs(ml, red, nr)
+                            for e in T.unroll(K // 32):
+                                for a in T.vectorized(Rz):
+                                    Sm[KW + w * K * Rz + (e * 32 + tx % 32) * Rz + a] = ml[e, a]
+                            T.sync_warp()
+                        # Û = Sᵀ K̂ (K̂ unrounded, as v7), written rounded; then R = S − K̂ Ûᵀ with both rounded
+                        rowwise(Sm, KW + w * K * Rz, acc, kv, wv, t4)
+                        for i in T.unroll(2 * R):
+                            wv[i] = T.cast(T.cast(wv[i], f16), f32)
+                        for h in HD:
+                            for a in T.unroll(R):
+                                if a % 4 == t4:
+                                    Uc[s, hv, a, m0 + g + 8 * h] = T.cast(wv[h * Rz + a], f16)
+                        if tx < K:
+                            for a in T.unroll(R):
+                                Kc[s, hv, a, tx] = T.cast(Sm[KW + w * K * Rz + tx * Rz + a], f16)
+                        # R = S − Û K̂ᵀ on the fp16 tensor cores (exact products of the rounded factors, fp32 sums):
+                        # A = −Û of rows g, g + 8 at k = 2 t, 2 t + 1 (zero past r), B = K̂ of a tile's keys
+                        for h in HD:
+                            af[h] = T.call_extern("uint32", "__pack_half2", T.cast(-lane_pick(wv, h, 0, t4), f16),
+                                                  T.cast(-lane_pick(wv, h, 1, t4), f16))
+                        for n in TILES:   # B: K̂[8 n + g, 2 t], K̂[8 n + g, 2 t + 1] of this warp's copy, rounded
+                            bfr[0] = T.call_extern("uint32", "__pack_half2", T.cast(khat(Sm, KW + w * K * Rz, 8 * n + g, 0, t4), f16),
+                                                   T.cast(khat(Sm, KW + w * K * Rz, 8 * n + g, 1, t4), f16))
+                            T.ptx_mma("float32", "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
+                                      af.data, 0, bfr.data, 0, acc.data, 4 * n, False)
+                    # --- c_y = max(sqrt(Σ_x |R[x, y]| / V), 1e-8): the lane's two rows, the 8 row lanes, the 8 warps
+                    for n0 in [0, 4, 8, 12]:   # 4 tiles at a time: lane g keeps column 2 t + g % 2 of tile n0 + g // 2
+                        for e in list(range(8)):
+                            pv[e] = T.abs(acc[4 * (n0 + e // 2) + e % 2]) + T.abs(acc[4 * (n0 + e // 2) + 2 + e % 2])
+                        reduce_scatter(pv, 8, tx)
+                        Sm[HO + w * K + 8 * (n0 + g // 2) + 2 * t4 + g % 2] = pv[0]
+                    T.sync_threads()                                                     # barrier 5
+                    if tx < K:
+                        sm[0] = Sm[HO + tx]
+                        for ww in T.unroll(1, NW):
+                            sm[0] = sm[0] + Sm[HO + ww * K + tx]
+                        sm[0] = T.max(T.sqrt(sm[0] / V), 1e-8)
+                        Sm[AC + tx] = sm[0]
+                        Sm[RC + tx] = _rcp(T, sm[0])
+                        c[s, hv, tx] = sm[0]
+                    T.sync_threads()                                                     # barrier 6
+                    # --- Y = R / c (v6's reciprocal quotient) in place; B = max |Y| along the row (quad); codes
+                    bm[0] = 0.0
+                    bm[1] = 0.0
+                    for n in TILES:
+                        for d in HD:
+                            cw[0] = Sm[AC + 8 * n + 2 * t4 + d]
+                            cw[1] = Sm[RC + 8 * n + 2 * t4 + d]
+                            for h in HD:
+                                acc[4 * n + 2 * h + d] = _xdiv(T, acc[4 * n + 2 * h + d], cw[0], cw[1])
+                                bm[h] = T.max(bm[h], T.abs(acc[4 * n + 2 * h + d]))
+                    for mask in [1, 2]:
+                        for h in HD:
+                            bm[h] = T.max(bm[h], T.shfl_xor(bm[h], mask))
+                    for h in HD:
+                        if t4 == 0:
+                            Bs[s, hv, m0 + g + 8 * h] = bm[h]
+                        bm[h] = T.if_then_else(bm[h] > 0, qdiv_rcp(T, q, bm[h]), 0.0)
+                    for n in TILES:
+                        for h in HD:
+                            Sh[(AU * 4 + (m0 + g + 8 * h) * LDB + 8 * n + 2 * t4) // 2] = T.cast(T.bitwise_or(
+                                T.bitwise_and(qcode(acc[4 * n + 2 * h] * bm[h]), 255),
+                                T.shift_left(T.bitwise_and(qcode(acc[4 * n + 2 * h + 1] * bm[h]), 255), 8)), "uint16")
+                    T.sync_threads()                                                     # barrier 7
+                    for e in T.unroll(V * K // 16 // BT):   # 16-byte stores: 8 threads a row
+                        for v4 in T.vectorized(4):
+                            Zw[s, hv, e * (BT // 8) + tx // 8, tx % 8 * 4 + v4] = Si[
+                                AU + (e * (BT // 8) + tx // 8) * (LDB // 4) + tx % 8 * 4 + v4]
+                    T.sync_threads()   # the next entry's loads overwrite the staging                # barrier 8
+
+    return boundary
