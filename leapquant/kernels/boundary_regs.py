@@ -12,11 +12,15 @@ the m16n8 accumulator layout of the v8 reconstruction's mma. Every pass then run
   a whole row: two shuffles, no barrier;
 - column-wise (over the values): K̃ = S W and c's sums — a reduce-scatter over the 8 row lanes of a warp by shuffles,
   then the 8 warps' partials summed in shared memory (one barrier);
-- residual, Y = R / c and the codes elementwise; the codes staged in shared memory for 16-byte stores.
+- the Gram–Schmidt of K̃ in every warp on its own copy (the same operations: the same bits), so no warp waits for one
+  warp's chain behind a barrier;
+- the residual R = S − Û K̂ᵀ as one fp16 mma per tile (the rounded factors' products are exact), Y = R / c and the
+  codes elementwise; the codes staged in shared memory for 16-byte stores.
 
-Ten barriers per request at r 4 (v7: ~20), no S_p pass through shared memory. The refit's mat-vecs run in fp32 on
-CUDA cores (the reference with tf32 off); their sums are in another order than v7's — the arithmetic of a request must
-not depend on its batch, so v12 serves every batch (no small-batch form).
+Nine barriers per request at two power iterations (v7: ~20), no S_p pass through shared memory. The refit's mat-vecs
+run in fp32 on CUDA cores (the reference with tf32 off); their sums are in another order than v7's — the arithmetic of
+a request must not depend on its batch, so v12 serves every batch (no small-batch form). Measured (H200, NOTES.md "v12
+boundary"): faster than the default at batch 32 (GDN −8.5 %, KDA −7.5 %), level at 512.
 """
 
 
