@@ -108,6 +108,7 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_it1", dict(p=16, r=4, v_first=True, iters=1)),   # one power iteration (a tuner point)
           ("leap_int8_vfirst_b12", dict(p=16, r=4, v_first=True, bv12=True)),   # v12: S_p in registers (boundary_regs)
           ("leap_int8_vfirst_b12_r0", dict(p=16, r=0, v_first=True, bv12=True)),   # its r = 0 twin (refit exposed)
+          ("leap_int8_vfirst_b12tc", dict(p=16, r=4, v_first=True, bv12=True, bmv_tf32=True)),   # v12, TF32 refit
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

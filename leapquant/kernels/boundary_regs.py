@@ -47,6 +47,8 @@ def boundary_regs_program(cfg: DecodeConfig):
     q = QMAX[cfg.zfmt]
     invq = 1.0 / q
     NTILE = K // 8                      # n-tiles of 8 columns (keys) per strip
+    TILES = list(range(NTILE))          # (Python lists: loops over them unroll while the IR is built)
+    HD = [0, 1]
 
     # the reconstruction's factors as fp16 term pairs [n, LW] (v8's staging): values (the A operand, stored rows),
     # keys as hi + lo halves (the B operand, stored columns); LW ≡ 4 (mod 8) words: a fragment read hits 32 banks
@@ -126,10 +128,64 @@ def boundary_regs_program(cfg: DecodeConfig):
     def khat(Sm, base, y, d, t4):       # K̂[y, 2 t + d] (0 past r)
         return T.if_then_else(2 * t4 + d < R, Sm[base + y * Rz + T.min(2 * t4 + d, Rz - 1)], T.float32(0))
 
+    TC = cfg.bmv_tf32                   # the refit's products on TF32 tensor cores (the reference's tf32 mode)
+
+    def tf32(x):                        # fp32 bits with the 13 low mantissa bits cleared (tf32_mask), else as they are
+        if not cfg.tf32_mask:
+            return T.reinterpret(x, "uint32")
+        return T.bitwise_and(T.reinterpret(x, "uint32"), T.uint32(0xFFFFE000))
+
+    @T.macro
+    def shfl_pick(sv, v0, v1, src, odd):   # sv[0] = v0 or v1 of lane `src`: v1 where `odd`. Both shuffles are statements
+        sv[0] = T.shfl_sync(v0, src)        # of their own: inside a select TileLang would branch around them, and a
+        sv[1] = T.shfl_sync(v1, src)        # shuffle must be reached by the whole warp
+        sv[0] = T.if_then_else(odd, sv[1], sv[0])
+
+    @T.macro
+    def rowwise_tc(Sm, base, acc, ta, tb, wd, g, t4):
+        """wd[0:4] = W[row g, 2 t], W[g, 2 t + 1], W[g + 8, 2 t], W[g + 8, 2 t + 1] with W = S K̃ over the stored row
+        (K̃ at `base`; 0 past r): an m16n8k8 per n-tile — the accumulator is the A operand with its columns permuted
+        (k = t is column 2 t, k = t + 4 column 2 t + 1), K̃'s rows alike (one accumulation chain: two, for even and
+        odd tiles, spilled 40 bytes at the 128-register cap)."""
+        for i in T.unroll(4):
+            wd[i] = 0.0
+        for n in TILES:
+            ta[0] = tf32(acc[4 * n])
+            ta[1] = tf32(acc[4 * n + 2])
+            ta[2] = tf32(acc[4 * n + 1])
+            ta[3] = tf32(acc[4 * n + 3])
+            for d in HD:
+                tb[d] = T.if_then_else(g < R, tf32(Sm[base + (8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)]), T.uint32(0))
+            T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
+                      ta.data, 0, tb.data, 0, wd.data, 0, False)
+
+    @T.macro
+    def colwise_tc(Sm, acc, wd, wa, tb, pd, sv, g, t4, w):
+        """The strip's partial K̃[y, a] = Σ_x S[x, y] W[x, a] into the hand-over (lanes g < r: a = g, y = 8 n + 2 t + d):
+        per n-tile two m16n8k8 over the strip's row blocks, A = Wᵀ (rows a; from the quads' sums by shuffles, once),
+        B = the tile's 8×8 blocks transposed (lane (g, t) takes S[8 h + t (+ 4), 8 n + g] from lane (t (+ 4), g / 2))."""
+        for h in HD:
+            for q in HD:
+                src = 4 * (t4 + 4 * q) + g // 2
+                shfl_pick(sv, wd[2 * h], wd[2 * h + 1], src, g % 2 == 1)
+                wa[4 * h + 2 * q] = tf32(sv[0])
+                wa[4 * h + 2 * q + 1] = T.uint32(0)
+        for n in TILES:
+            for i in T.unroll(4):
+                pd[i] = 0.0
+            for h in HD:
+                for q in HD:
+                    src = 4 * (t4 + 4 * q) + g // 2
+                    shfl_pick(sv, acc[4 * n + 2 * h], acc[4 * n + 2 * h + 1], src, g % 2 == 1)
+                    tb[q] = tf32(sv[0])
+                T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
+                          wa.data, 4 * h, tb.data, 0, pd.data, 0, False)
+            if g < R:
+                for d in HD:
+                    Sm[HO + (w * K + 8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)] = pd[d]
+
     mgs = mgs_warp(T, K, Rz, markstein=True)
     advance = advance_positions(T, cfg, N, C, BT)
-    TILES = list(range(NTILE))
-    HD = [0, 1]
 
     @T.macro
     def rowwise(Sm, base, acc, kv, wv, t4):
@@ -147,6 +203,21 @@ def boundary_regs_program(cfg: DecodeConfig):
         for mask in [1, 2]:
             for i in T.unroll(2 * R):
                 wv[i] = wv[i] + T.shfl_xor(wv[i], mask)
+
+    @T.macro
+    def colwise(Sm, acc, wv, pv, g, t4, w, tx):
+        """The strip's partial K̃[y, a] = Σ_x S[x, y] W[x, a] (fp32): the lane's two rows, then a reduce-scatter over the
+        8 row lanes, one sum per lane and group into the hand-over."""
+        for grp in GROUPS:
+            for gn in list(range(len(grp))):
+                for d in HD:
+                    for a in T.unroll(R):
+                        pv[(2 * gn + d) * Rz + a] = (acc[4 * grp[gn] + d] * wv[a] + acc[4 * grp[gn] + 2 + d] * wv[Rz + a])
+            reduce_scatter(pv, NVAL, tx)
+            for j in T.unroll(NVAL // 8):
+                # element e of the group: tile grp[0] + e // (2 R), column 2 t + (e // R) % 2, r a
+                e = NVAL // 8 * g + j
+                Sm[HO + (w * K + 8 * grp[0] + 8 * (e // (2 * Rz)) + 2 * t4 + (e // Rz) % 2) * Rz + e % Rz] = pv[j]
 
     def entry(cnt, par, wnext, lst, idx, e):
         return list_entry(T, cfg, N, cnt, par, wnext, lst, idx, e)
@@ -180,6 +251,13 @@ def boundary_regs_program(cfg: DecodeConfig):
             kv = T.alloc_local((Rz,), f32)
             wv = T.alloc_local((2 * Rz,), f32)        # a row-wise product's sums for rows g, g + 8
             pv = T.alloc_local((NVAL,), f32)          # column-wise partial sums, reduce-scattered
+            if TC:
+                ta = T.alloc_local((4,), "uint32")    # TF32 fragments: A, B, the row-wise sums (two chains), Wᵀ
+                tb = T.alloc_local((2,), "uint32")
+                wd = T.alloc_local((4,), f32)
+                wa = T.alloc_local((8,), "uint32")
+                pd = T.alloc_local((4,), f32)
+                sv = T.alloc_local((2,), f32)
             ml = T.alloc_local((K // 32, Rz), f32)
             red = T.alloc_local((Rz,), f32)
             nr = T.alloc_local((2,), f32)
@@ -212,21 +290,21 @@ def boundary_regs_program(cfg: DecodeConfig):
                         for a in T.unroll(R):
                             kr[a] = T.cast(Kc[s, hv, a, tx], f32)
                             Sm[KP + tx * Rz + a] = kr[a]
-                        for wd in PAIRS:
+                        for pw in PAIRS:
                             for ee in HD:
-                                fv[ee] = kfac(gl, kr, rk, s, hv, 2 * wd + ee, tx)
+                                fv[ee] = kfac(gl, kr, rk, s, hv, 2 * pw + ee, tx)
                                 h16[ee] = T.cast(fv[ee], f16)
                                 l16[ee] = T.cast(fv[ee] - T.cast(h16[ee], f32), f16)
-                            Sw[AH + tx * LW + wd] = T.call_extern("uint32", "__pack_half2", h16[0], h16[1])
-                            Sw[AL + tx * LW + wd] = T.call_extern("uint32", "__pack_half2", l16[0], l16[1])
+                            Sw[AH + tx * LW + pw] = T.call_extern("uint32", "__pack_half2", h16[0], h16[1])
+                            Sw[AL + tx * LW + pw] = T.call_extern("uint32", "__pack_half2", l16[0], l16[1])
                         if tx < Kd:
                             Sm[AE + tx] = T.exp(gl[P])
                     else:
                         Sm[AB + tx - K] = Bs[s, hv, tx - K]
-                        for wd in PAIRS:
-                            Sw[AU + (tx - K) * LW + wd] = T.call_extern(
-                                "uint32", "__pack_half2", ufac(Uc, ru, s, hv, 2 * wd, tx - K),
-                                ufac(Uc, ru, s, hv, 2 * wd + 1, tx - K))
+                        for pw in PAIRS:
+                            Sw[AU + (tx - K) * LW + pw] = T.call_extern(
+                                "uint32", "__pack_half2", ufac(Uc, ru, s, hv, 2 * pw, tx - K),
+                                ufac(Uc, ru, s, hv, 2 * pw + 1, tx - K))
                     T.sync_threads()                                                     # barrier 1
                     # --- reconstruction (v8's): C = exp(G_P) (c ∘ Z / q ∘ B), then C += A B on fp16 tensor cores, A
                     # the strip's value factors (loaded once), B a tile's key factors, hi then lo per k-step
@@ -251,19 +329,14 @@ def boundary_regs_program(cfg: DecodeConfig):
                         for _it in T.serial(cfg.iters):
                             # W = Sᵀ K̃ (rows: in the quad), then the partial K̃ = S W of the lane's columns
                             # (K̃: the start in KP, then this warp's own copy of the last Gram–Schmidt)
-                            rowwise(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, kv, wv, t4)
-                            for grp in GROUPS:
-                                for gn in list(range(len(grp))):
-                                    for d in HD:
-                                        for a in T.unroll(R):
-                                            pv[(2 * gn + d) * Rz + a] = (acc[4 * grp[gn] + d] * wv[a]
-                                                                         + acc[4 * grp[gn] + 2 + d] * wv[Rz + a])
-                                reduce_scatter(pv, NVAL, tx)
-                                for j in T.unroll(NVAL // 8):
-                                    # element e of the group: tile grp[0] + e // (2 R), column 2 t + (e // R) % 2, r a
-                                    e = NVAL // 8 * g + j
-                                    Sm[HO + (w * K + 8 * grp[0] + 8 * (e // (2 * Rz)) + 2 * t4 + (e // Rz) % 2) * Rz
-                                       + e % Rz] = pv[j]
+                            if TC:
+                                rowwise_tc(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, ta, tb, wd, g, t4)
+                                colwise_tc(Sm, acc, wd, wa, tb, pd, sv, g, t4, w)
+                            else:
+                                rowwise(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, kv, wv, t4)
+                                colwise(Sm, acc, wv, pv, g, t4, w, tx)
+                            T.sync_threads()                                             # barrier 2
+
                             T.sync_threads()                                             # barrier 2
                             for e in T.unroll(-(-K * Rz // BT)):   # the 8 warps' partials, in warp order
                                 if e * BT + tx < K * Rz:
@@ -283,21 +356,31 @@ def boundary_regs_program(cfg: DecodeConfig):
                                     Sm[KW + w * K * Rz + (e * 32 + tx % 32) * Rz + a] = ml[e, a]
                             T.sync_warp()
                         # Û = Sᵀ K̂ (K̂ unrounded, as v7), written rounded; then R = S − K̂ Ûᵀ with both rounded
-                        rowwise(Sm, KW + w * K * Rz, acc, kv, wv, t4)
-                        for i in T.unroll(2 * R):
-                            wv[i] = T.cast(T.cast(wv[i], f16), f32)
-                        for h in HD:
-                            for a in T.unroll(R):
-                                if a % 4 == t4:
-                                    Uc[s, hv, a, m0 + g + 8 * h] = T.cast(wv[h * Rz + a], f16)
+                        if TC:   # the quad's lane t holds Û[g (+ 8), 2 t + d]: the residual mma's A fragment as it is
+                            rowwise_tc(Sm, KW + w * K * Rz, acc, ta, tb, wd, g, t4)
+                            for h in HD:
+                                for d in HD:
+                                    wd[2 * h + d] = T.cast(T.cast(wd[2 * h + d], f16), f32)
+                                    if 2 * t4 + d < R:
+                                        Uc[s, hv, T.min(2 * t4 + d, Rz - 1), m0 + g + 8 * h] = T.cast(wd[2 * h + d], f16)
+                                af[h] = T.call_extern("uint32", "__pack_half2", T.cast(-wd[2 * h], f16),
+                                                      T.cast(-wd[2 * h + 1], f16))
+                        else:
+                            rowwise(Sm, KW + w * K * Rz, acc, kv, wv, t4)
+                            for i in T.unroll(2 * R):
+                                wv[i] = T.cast(T.cast(wv[i], f16), f32)
+                            for h in HD:
+                                for a in T.unroll(R):
+                                    if a % 4 == t4:
+                                        Uc[s, hv, a, m0 + g + 8 * h] = T.cast(wv[h * Rz + a], f16)
+                            for h in HD:
+                                af[h] = T.call_extern("uint32", "__pack_half2", T.cast(-lane_pick(wv, h, 0, t4), f16),
+                                                      T.cast(-lane_pick(wv, h, 1, t4), f16))
                         if tx < K:
                             for a in T.unroll(R):
                                 Kc[s, hv, a, tx] = T.cast(Sm[KW + w * K * Rz + tx * Rz + a], f16)
                         # R = S − Û K̂ᵀ on the fp16 tensor cores (exact products of the rounded factors, fp32 sums):
                         # A = −Û of rows g, g + 8 at k = 2 t, 2 t + 1 (zero past r), B = K̂ of a tile's keys
-                        for h in HD:
-                            af[h] = T.call_extern("uint32", "__pack_half2", T.cast(-lane_pick(wv, h, 0, t4), f16),
-                                                  T.cast(-lane_pick(wv, h, 1, t4), f16))
                         for n in TILES:   # B: K̂[8 n + g, 2 t], K̂[8 n + g, 2 t + 1] of this warp's copy, rounded
                             bfr[0] = T.call_extern("uint32", "__pack_half2", T.cast(khat(Sm, KW + w * K * Rz, 8 * n + g, 0, t4), f16),
                                                    T.cast(khat(Sm, KW + w * K * Rz, 8 * n + g, 1, t4), f16))

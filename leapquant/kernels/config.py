@@ -181,8 +181,9 @@ class DecodeConfig:
     bv12: bool = False         # v12 boundary (boundary_regs.py, NOTES.md "v12 boundary"): S_p never stored — each warp
                                # keeps a 16-row strip in its mma accumulators from the v8 reconstruction to the codes;
                                # row-wise passes in a quad, column-wise ones by shuffles + one shared hand-over; ~10
-                               # barriers instead of ~20. The refit in fp32 on CUDA cores (bmv_tf32 off) and at every
-                               # batch (no small-batch form: a request's bits must not depend on its batch). V-first
+                               # barriers instead of ~20. The refit in fp32 on CUDA cores (bmv_tf32 None / False; True:
+                               # its products on TF32 tensor cores from the accumulators) and at every batch (no
+                               # small-batch form: a request's bits must not depend on its batch). V-first
                                # INT8, K = V = 128, bthreads 256, r in {0, 1, 2, 4, 8}. Opt-in until measured.
 
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
@@ -252,17 +253,16 @@ class DecodeConfig:
                                  f"K = V = 128, bthreads = 256, r in (0, 1, 2, 4, 8) and iters >= 1, got bv7 = {self.bv7}, bv8 = "
                                  f"{self.bv8}, v_first = {self.v_first}, zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, "
                                  f"bthreads = {self.bthreads}, r = {self.r}, iters = {self.iters}, compact = {self.compact}")
-            if self.bmv_tf32:
-                raise ValueError("bv12 refits in fp32 on CUDA cores: bmv_tf32 must be False or None with it")
             if self.small_bthreads:
                 raise ValueError("bv12 serves every batch (no small-batch boundary): small_bthreads must be 0 or None")
-            object.__setattr__(self, "bmv_tf32", False)
+            if self.bmv_tf32 is None:   # v12's refit in fp32 on CUDA cores unless asked for on TF32 tensor cores
+                object.__setattr__(self, "bmv_tf32", False)
             object.__setattr__(self, "small_bthreads", 0)
         if self.small_bthreads is None:
             object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and 4 * self.K <= 1024 else 0)
         # the refit's arithmetic must not depend on the batch: below small_batch a v6 boundary (small_bthreads 0)
         # refits in FP32, so TF32 goes with the v7 boundary at every batch or not at all
-        tf32_fits = bool(self.bv7 and self.K % 64 == 0 and (self.small_bthreads or not self.small_batch))
+        tf32_fits = bool(self.bv7 and self.K % 64 == 0 and (self.bv12 or self.small_bthreads or not self.small_batch))
         if self.bmv_tf32 is None:
             object.__setattr__(self, "bmv_tf32", tf32_fits)
         if self.bmv_tf32 and not tf32_fits:

@@ -98,6 +98,19 @@ T __shfl_xor_sync(unsigned, T v, int mask, int width = 32) {
   return r;
 }
 
+template <class T>
+T __shfl_sync(unsigned, T v, int src_lane, int width = 32) {   // lane src_lane of this lane's group of `width`
+  static_assert(sizeof(T) <= 8, "shuffle of a word or two");
+  uint32_t* s = emu::exchange_buffer();
+  int l = emu::lane();
+  std::memcpy(s + 16 * l, &v, sizeof(T));
+  emu::warp_sync();
+  T r;
+  int src = (l & ~(width - 1)) | (src_lane & (width - 1));
+  std::memcpy(&r, s + 16 * src, sizeof(T));
+  return r;
+}
+
 inline uint __byte_perm(uint x, uint y, uint s) {
   uint8_t b[8];
   std::memcpy(b, &x, 4);

@@ -247,7 +247,8 @@ def test_boundary_v7_r0_and_full_grid_match_reference(kb, v_first):
 
 
 def test_boundary_v12_config():
-    """v12 (bv12, boundary_regs.py) is opt-in, V-first INT8 only, refits in fp32 and serves every batch itself."""
+    """v12 (bv12, boundary_regs.py) is opt-in, V-first INT8 only, refits in fp32 (or, with bmv_tf32, on TF32 tensor
+    cores) and serves every batch itself."""
     from leapquant.kernels.config import DecodeConfig
     c = DecodeConfig(bv12=True)
     assert c.tag.endswith("-b12") and not c.bmv_tf32 and c.small_bthreads == 0 and c.small_batch_boundary() is c
@@ -256,8 +257,8 @@ def test_boundary_v12_config():
                dict(compact=False), dict(bthreads=512), dict(bv7=False)):
         with pytest.raises(ValueError, match="bv12 .S_p in registers. needs"):
             DecodeConfig(bv12=True, **kw)
-    with pytest.raises(ValueError, match="bv12 refits in fp32"):
-        DecodeConfig(bv12=True, bmv_tf32=True)
+    tc = DecodeConfig(bv12=True, bmv_tf32=True)   # its refit's products on TF32 tensor cores instead (opt-in)
+    assert tc.bmv_tf32 and tc.tag.endswith("-tf32-b12") and tc.small_batch_boundary() is tc
     with pytest.raises(ValueError, match="bv12 serves every batch"):
         DecodeConfig(bv12=True, small_bthreads=512)
 
@@ -284,6 +285,20 @@ def test_boundary_v12_matches_reference(kb, kind, N, outliers, p, r):
     from leapquant.kernels.config import DecodeConfig
     cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bv12=True)
     w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + r)
+    assert kb.check_ok(w), (p, r, w)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("N,outliers", [(37, False), (16, True)])
+@pytest.mark.parametrize("p,r", [(4, 2), (16, 4), (16, 8)])
+def test_boundary_v12_tf32_matches_reference(kb, kind, N, outliers, p, r):
+    """v12 with its refit's products on TF32 tensor cores from the accumulators (bmv_tf32): the reference truncates
+    the same operands (the transposed 8×8 blocks of the column-wise product are gathered by shuffles)."""
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bv12=True, bmv_tf32=True)
+    w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 2 * p + r)
     assert kb.check_ok(w), (p, r, w)
 
 
