@@ -11,6 +11,8 @@
 #include <cmath>
 #include <math.h>
 #include <cstdint>
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <functional>
 #include <map>
@@ -85,31 +87,44 @@ inline void run(unsigned gx, unsigned gy, unsigned gz, unsigned bx, size_t smem,
 #define __syncthreads() (emu::blk->all->arrive_and_wait())
 #define __syncwarp(...) (emu::warp_sync())
 
+namespace emu {
+// Every lane of the warp publishes v (and the source line of its shuffle), then reads lane src's. Lanes at shuffles
+// of different lines — a shuffle in each arm of a branch, which TileLang emits for a select around two shuffles —
+// would meet at the same warp barrier and read each other's values silently; on the GPU that is undefined, here the
+// kernel exits (code 70) naming both lines.
 template <class T>
-T __shfl_xor_sync(unsigned, T v, int mask, int width = 32) {
+T shuffle(T v, int src, int line) {
   static_assert(sizeof(T) <= 8, "shuffle of a word or two");
-  uint32_t* s = emu::exchange_buffer();
-  int l = emu::lane();
+  uint32_t* s = exchange_buffer();
+  int l = lane();
   std::memcpy(s + 16 * l, &v, sizeof(T));
-  emu::warp_sync();
+  s[16 * l + 15] = uint32_t(line);
+  warp_sync();
+  if (s[16 * src + 15] != uint32_t(line)) {
+    std::fprintf(stderr, "emulation: divergent shuffle: lane %d at line %d reads lane %d at line %u\n", l, line, src,
+                 s[16 * src + 15]);
+    std::fflush(stderr);
+    std::_Exit(70);   // (not abort: no signal, so no "Fatal Python error" from the forked child)
+  }
   T r;
-  int src = (l & ~(width - 1)) | ((l ^ mask) & (width - 1));
   std::memcpy(&r, s + 16 * src, sizeof(T));
   return r;
 }
 
 template <class T>
-T __shfl_sync(unsigned, T v, int src_lane, int width = 32) {   // lane src_lane of this lane's group of `width`
-  static_assert(sizeof(T) <= 8, "shuffle of a word or two");
-  uint32_t* s = emu::exchange_buffer();
-  int l = emu::lane();
-  std::memcpy(s + 16 * l, &v, sizeof(T));
-  emu::warp_sync();
-  T r;
-  int src = (l & ~(width - 1)) | (src_lane & (width - 1));
-  std::memcpy(&r, s + 16 * src, sizeof(T));
-  return r;
+T shfl_xor(int line, T v, int mask, int width = 32) {
+  int l = lane();
+  return shuffle(v, (l & ~(width - 1)) | ((l ^ mask) & (width - 1)), line);
 }
+
+template <class T>
+T shfl(int line, T v, int src_lane, int width = 32) {   // lane src_lane of this lane's group of `width`
+  return shuffle(v, (lane() & ~(width - 1)) | (src_lane & (width - 1)), line);
+}
+}  // namespace emu
+
+#define __shfl_xor_sync(mask, ...) emu::shfl_xor(__LINE__, __VA_ARGS__)
+#define __shfl_sync(mask, ...) emu::shfl(__LINE__, __VA_ARGS__)
 
 inline uint __byte_perm(uint x, uint y, uint s) {
   uint8_t b[8];

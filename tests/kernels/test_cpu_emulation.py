@@ -103,6 +103,35 @@ def test_emulation_reports_a_shuffle_some_lanes_never_reach(tmp_path):
         ce.launch(ker, {"x": x}, (1, 1, 1), 32, timeout_s=5)
 
 
+def test_emulation_reports_a_shuffle_in_each_arm_of_a_branch(tmp_path):
+    """Both halves of the warp reach a shuffle, but not the same one (the select TileLang lowers to a branch around
+    two shuffles, session 11): each would read the other arm's register. The emulation aborts instead of returning
+    those values (found as a wrong refit, not a crash, before this check)."""
+    import torch
+
+    from leapquant.kernels import cpu_emulation as ce
+    src = ('extern "C" __global__ void bad_kernel(float* __restrict__ x);\n'
+           'extern "C" __global__ void __launch_bounds__(32, 1) bad_kernel(float* __restrict__ x) {\n'
+           '  float v;\n'
+           '  if ((((int)threadIdx.x) & 1) == 0) {\n'
+           '    v = __shfl_sync((uint)4294967295, x[((int)threadIdx.x)], 0, 32);\n'
+           '  } else {\n'
+           '    v = __shfl_sync((uint)4294967295, -x[((int)threadIdx.x)], 0, 32);\n'
+           '  }\n'
+           '  x[((int)threadIdx.x)] = v;\n'
+           '}\n')
+    good = ('extern "C" __global__ void rot_kernel(float* __restrict__ x);\n'
+            'extern "C" __global__ void __launch_bounds__(32, 1) rot_kernel(float* __restrict__ x) {\n'
+            '  float v = __shfl_sync((uint)4294967295, x[((int)threadIdx.x)], (((int)threadIdx.x) + 1) & 31, 32);\n'
+            '  x[((int)threadIdx.x)] = v;\n'
+            '}\n')
+    x = torch.arange(32, dtype=torch.float32).share_memory_()
+    ce.launch(ce.build(good, cache_dir=str(tmp_path)), {"x": x}, (1, 1, 1), 32)
+    assert torch.equal(x, torch.arange(32, dtype=torch.float32).roll(-1))   # lane l read lane l + 1
+    with pytest.raises(RuntimeError, match="crashed .exit code 70."):
+        ce.launch(ce.build(src, cache_dir=str(tmp_path)), {"x": x}, (1, 1, 1), 32, timeout_s=20)
+
+
 def test_emulated_shuffle_and_barrier_semantics(tmp_path):
     """Butterfly sums over a warp and a block barrier between two phases, as the kernels use them."""
     import torch
