@@ -17,10 +17,12 @@ the m16n8 accumulator layout of the v8 reconstruction's mma. Every pass then run
 - the residual R = S − Û K̂ᵀ as one fp16 mma per tile (the rounded factors' products are exact), Y = R / c and the
   codes elementwise; the codes staged in shared memory for 16-byte stores.
 
-Nine barriers per request at two power iterations (v7: ~20), no S_p pass through shared memory. The refit's mat-vecs
-run in fp32 on CUDA cores (the reference with tf32 off); their sums are in another order than v7's — the arithmetic of
-a request must not depend on its batch, so v12 serves every batch (no small-batch form). Measured (H200, NOTES.md "v12
-boundary"): faster than the default at batch 32 (GDN −8.5 %, KDA −7.5 %), level at 512.
+Nine barriers per request at two power iterations (v7: ~20), no S_p pass through shared memory. The refit's products
+run in fp32 on CUDA cores (the reference with tf32 off) or, with ``cfg.bmv_tf32``, on TF32 tensor cores from the
+accumulators (the reference's tf32 mode: `rowwise_tc`, `colwise_tc`); their sums are in another order than v7's — the
+arithmetic of a request must not depend on its batch, so v12 serves every batch (no small-batch form). Measured (H200,
+NOTES.md "v12 boundary"): fp32 faster than the default at batch 32 (GDN −8.5 %, KDA −7.5 %), level at 512; TF32 GDN
+512 −1.5 % (2.47× FLA).
 """
 
 
@@ -64,7 +66,7 @@ def boundary_regs_program(cfg: DecodeConfig):
     FEND = -(-max((V + 2 * K) * LW, V * LDB // 4) // 8) * 8
     KP = FEND                                     # K̃ [K, R] (fp32, the r values of a key side by side)
     KW = KP + K * Rz                              # each warp's own K̂ after its Gram–Schmidt [NW, K, R]
-    HO = KW + NW * K * Rz                             # the 8 warps' partials: [NW, K, R] (K̃ = S W), [NW, K] (c)
+    HO = KW + NW * K * Rz                         # the 8 warps' partials: [NW, K, R] (K̃ = S W), [NW, K] (c)
     AC = HO + NW * K * Rz                         # c (reconstruction), then the new c
     RC = AC + K                                   # 1 / c
     AB = RC + K                                   # B (reconstruction)
