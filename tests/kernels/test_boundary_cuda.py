@@ -264,15 +264,19 @@ def test_boundary_v12_config():
 
 
 @needs_nvcc
-def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path):
-    """v12 keeps S_p in 64 accumulator registers per thread: two programs per SM need <= 128 registers without spills
-    (the residual's K̂ loads merged with the U product's held 128 more and spilled 1.8 KB before it moved to the tensor
-    cores) and shared memory for two. (KDA, GPU-tested, measured 128 registers without spills in session 11.)"""
-    k = _kernel(tl, "sm_90", kind="gdn", v_first=True, bv12=True)   # the config `kernels check` compiles (cached)
+@pytest.mark.parametrize("kind,tf32,max_spill", [("gdn", False, 0), ("kda", True, 72)])
+def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind, tf32, max_spill):
+    """v12 keeps S_p in 64 accumulator registers per thread: two programs per SM need <= 128 registers and shared
+    memory for two. The fp32 refit without spills (the residual's K̂ loads merged with the U product's held 128 more
+    and spilled 1.8 KB before the residual moved to the tensor cores; KDA measured the same in session 11); the TF32
+    refit spills 40 bytes and reloads 68 (the loads phase's addresses, GDN and KDA alike) — more would mean its
+    fragments no longer fit. Both configurations are the ones `kernels check` compiles for sm_90 (cached)."""
+    k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv12=True, **(dict(bmv_tf32=True) if tf32 else {}))
     shared = int(re.search(r"\(\(int64_t\)(\d+)\)", k.get_host_source()).group(1))
     src = k.get_kernel_source()
     assert "__launch_bounds__(256, 2)" in src and 2 * (shared + 1024) <= 228 * 1024
-    assert _ptxas(tl, tmp_path, src) <= 128
+    assert ("TensorFloat32" in src) == tf32
+    assert _ptxas(tl, tmp_path, src, max_spill=max_spill) <= 128
 
 
 @pytest.mark.cuda
