@@ -218,12 +218,24 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
                                                  "overhead: eager timing is host-bound at batch 32); --no-graphs: eager"),
               layers: int = typer.Option(0, help="also step this many layers with each boundary in line and on a side "
                                                   "stream (overlapping the next layers' decodes)"),
+              set_: list[str] = typer.Option(None, "--set", help="also time the V-first config with these DecodeConfig "
+                                             "fields, key=value (repeatable; row leap_<zfmt>_vfirst_set), e.g. --set "
+                                             "bv12=true --set bmv_tf32=true (the opt-in v12 boundary, TF32 refit)"),
               as_json: bool = typer.Option(False, "--json", help="print JSON rows"),
               png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip)")):
     """Time the kernels against FLA's FP32 fused_recurrent kernels (both layouts) in the same run."""
-    from leapquant.kernels.decode import ZDT
+    from leapquant.kernels.decode import ZDT, DecodeConfig
     if zfmt not in ZDT:
         raise typer.BadParameter(f"--zfmt must be one of {list(ZDT)}, got {zfmt!r}")
+    extra = []
+    if set_:
+        fields = {"p": p, "r": r, "zfmt": zfmt, "v_first": True, **_config_fields(set_, DecodeConfig)}
+        for kind in model:   # a config the fields make invalid is a usage error before any GPU work
+            try:
+                DecodeConfig(kind=kind, **fields)
+            except (TypeError, ValueError) as e:
+                raise typer.BadParameter(f"--set: {e}")
+        extra = [(f"leap_{zfmt}_vfirst_set", fields)]
     import torch
     if not torch.cuda.is_available():
         typer.echo("leapquant bench needs a CUDA GPU", err=True)
@@ -232,7 +244,7 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
     with quiet_tilelang() if as_json else contextlib.nullcontext():
         res = kb.bench(kinds=tuple(model), batches=tuple(batch), p=p, r=r, ablations=ablations, sweeps=sweeps,
                        BV=bv, threads=threads, log=(lambda *a: None) if as_json else print, zfmt=zfmt,
-                       bv5=False if v4_boundary else None, graphs=graphs, layers=layers)
+                       bv5=False if v4_boundary else None, graphs=graphs, layers=layers, extra=extra)
     if as_json:
         typer.echo(json.dumps(res["rows"], indent=1))
     else:

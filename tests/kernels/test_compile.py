@@ -43,6 +43,22 @@ def test_bench_cli_rejects_an_unknown_residual_format():
     assert res.exit_code == 2 and "--zfmt must be one of" in res.output, res.output
 
 
+def test_bench_cli_set_adds_a_row_and_rejects_a_bad_config():
+    """`leapquant kernels bench --set key=value` times one more V-first config (e.g. the opt-in v12 boundary); a field
+    that does not exist or a combination DecodeConfig refuses is a usage error before any GPU work."""
+    from typer.testing import CliRunner
+
+    from leapquant.kernels.cli import kernels_app
+    bad = CliRunner().invoke(kernels_app, ["bench", "--set", "bv13=true"])
+    assert bad.exit_code == 2 and "'bv13' is not a DecodeConfig field" in " ".join(bad.output.split()), bad.output
+    bad = CliRunner().invoke(kernels_app, ["bench", "--zfmt", "int4", "--set", "bv12=true"])
+    assert bad.exit_code == 2 and "bv12 (S_p in registers) needs" in " ".join(bad.output.split()), bad.output
+    ok = CliRunner().invoke(kernels_app, ["bench", "--model", "gdn", "--set", "bv12=true", "--set", "bmv_tf32=true"])
+    import torch
+    if not torch.cuda.is_available():   # valid: it gets as far as asking for the GPU
+        assert ok.exit_code == 2 and "needs a CUDA GPU" in ok.output, ok.output
+
+
 def test_decode_config_names_what_is_wrong():
     from leapquant.kernels.decode import DecodeConfig
     with pytest.raises(ValueError, match="zfmt must be one of"):
