@@ -1,6 +1,7 @@
-"""What both boundary programs share (:mod:`boundary`, v5/v6; :mod:`boundary_smem`, v7 and later): which slot a
-program refits (the decode's list of slots at their window's end), the window positions' advance, the quotient by a
-value scale, and the one-warp Gram–Schmidt of the refit."""
+"""What the boundary programs share (:mod:`boundary`, v5/v6; :mod:`boundary_smem`, v7/v8/v11; :mod:`boundary_regs`,
+v12): which slot a program refits (the decode's list of slots at their window's end), the window positions' advance,
+the quotient by a value scale, the one-warp Gram–Schmidt of the refit, and the tensor-core pieces of v8 and later —
+the reconstruction's factors, a prefetched code word's codes, the codes' rounding, the TF32 operands."""
 
 
 from leapquant.kernels.config import _rcp, _xdiv
@@ -78,3 +79,51 @@ def mgs_warp(T, K, R, markstein=False):
                 for e in T.unroll(K // 32):
                     ml[e, a] = ml[e, a] - red[a] * ml[e, b2]
     return mgs
+
+
+def factor_terms(T, R, P):
+    """(kfac, ufac): term t of the rank-(R + P) reconstruction update — the R compensators, then the P buffered
+    records — as the v8 tensor-core reconstruction stages it: kfac the decayed key factor of key i in fp32 (v7's
+    products; gl holds the prefix sums of the log-decays, kr the compensator keys), ufac the value factor of value j
+    in fp16 as stored; both zero past R + P (the padding to whole k-steps)."""
+    def kfac(gl, kr, rk, s, hv, t, i):
+        if t < R:
+            return T.exp(gl[P]) * kr[t]
+        if t < R + P:
+            return T.exp(gl[P] - gl[t - R + 1]) * T.cast(rk[s, hv, t - R, i], "float32")
+        return T.float32(0)
+
+    def ufac(Uc, ru, s, hv, t, j):
+        if t < R:
+            return Uc[s, hv, t, j]
+        if t < R + P:
+            return ru[s, hv, t - R, j]
+        return T.float16(0)
+    return kfac, ufac
+
+
+def word_code(T, zw, j, int4=False):
+    """Code j of a 32-bit word of four signed codes (INT8 bytes, or INT4 nibbles), as float: the word shifted so that
+    the code's top bit is the sign bit, then an arithmetic shift down."""
+    bits, width = (4 * j, 4) if int4 else (8 * j, 8)
+    return T.cast(T.shift_right(T.reinterpret(T.shift_left(zw, T.cast(32 - width - bits, "uint32")), "int32"),
+                                32 - width), "float32")
+
+
+def quantize_code(T, q):
+    """The code of a quotient already scaled by q / B: round half to even, then an integer clamp to ±q (q / B_j is
+    stored as 0 for an empty column: no branch per element — v7's round-clamp-select cost a branch and a NaN guard)."""
+    def qcode(yq):
+        v = T.call_extern("int32", "__float2int_rn", yq)
+        return T.max(T.min(v, int(q)), -int(q))
+    return qcode
+
+
+def tf32_operand(T, mask: bool):
+    """An fp32 value as a TF32 mma operand: its bits with the 13 low mantissa bits cleared (`mask`, what
+    naive.tf32_truncate does), or as they are (the H200's tensor cores ignore those bits: benchmarks/tf32_probe.py)."""
+    def tf32(x):
+        if not mask:
+            return T.reinterpret(x, "uint32")
+        return T.bitwise_and(T.reinterpret(x, "uint32"), T.uint32(0xFFFFE000))
+    return tf32

@@ -26,7 +26,8 @@ NOTES.md "v12 boundary"): fp32 faster than the default at batch 32 (GDN −8.5 %
 """
 
 
-from leapquant.kernels.boundary_common import advance_positions, list_entry, mgs_warp, qdiv_rcp
+from leapquant.kernels.boundary_common import (advance_positions, factor_terms, list_entry, mgs_warp, qdiv_rcp,
+                                               quantize_code, tf32_operand, word_code)
 from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
 from leapquant.kernels.naive import QMAX
 
@@ -86,26 +87,11 @@ def boundary_regs_program(cfg: DecodeConfig):
     def gi(i):
         return 0 if kind == "gdn" else i
 
-    def kfac(gl, kr, rk, s, hv, t, i):  # decayed key factor t of key i, fp32 (v7's products)
-        if t < R:
-            return T.exp(gl[P]) * kr[t]
-        if t < R + P:
-            return T.exp(gl[P] - gl[t - R + 1]) * T.cast(rk[s, hv, t - R, i], f32)
-        return T.float32(0)
-
-    def ufac(Uc, ru, s, hv, t, j):      # value factor t of value j, fp16 as stored
-        if t < R:
-            return Uc[s, hv, t, j]
-        if t < R + P:
-            return ru[s, hv, t - R, j]
-        return T.float16(0)
+    kfac, ufac = factor_terms(T, R, P)  # the reconstruction's factors (v8's)
+    qcode = quantize_code(T, q)
 
     def zcode(zw, j):                   # code j of a prefetched word (j = 2 h + d: row g + 8 h, column 2 t + d)
-        return T.cast(T.shift_right(T.reinterpret(T.shift_left(zw, T.cast(24 - 8 * j, "uint32")), "int32"), 24), f32)
-
-    def qcode(yq):                      # round half to even, then an integer clamp (v7's)
-        v = T.call_extern("int32", "__float2int_rn", yq)
-        return T.max(T.min(v, int(q)), -int(q))
+        return word_code(T, zw, j)
 
     @T.macro
     def reduce_scatter(pv, nv, tx):
@@ -132,10 +118,7 @@ def boundary_regs_program(cfg: DecodeConfig):
 
     TC = cfg.bmv_tf32                   # the refit's products on TF32 tensor cores (the reference's tf32 mode)
 
-    def tf32(x):                        # fp32 bits with the 13 low mantissa bits cleared (tf32_mask), else as they are
-        if not cfg.tf32_mask:
-            return T.reinterpret(x, "uint32")
-        return T.bitwise_and(T.reinterpret(x, "uint32"), T.uint32(0xFFFFE000))
+    tf32 = tf32_operand(T, cfg.tf32_mask)
 
     @T.macro
     def shfl_pick(sv, v0, v1, src, odd):   # sv[0] = v0 or v1 of lane `src`: v1 where `odd`. Both shuffles are statements

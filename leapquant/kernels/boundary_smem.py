@@ -6,7 +6,8 @@ Compiling needs tilelang (imported lazily).
 """
 
 
-from leapquant.kernels.boundary_common import advance_positions, list_entry, mgs_warp, qdiv_rcp
+from leapquant.kernels.boundary_common import (advance_positions, factor_terms, list_entry, mgs_warp, qdiv_rcp,
+                                               quantize_code, tf32_operand, word_code)
 from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibble, _rcp, _xdiv, _zshape
 from leapquant.kernels.naive import QMAX
 
@@ -56,11 +57,7 @@ def boundary_smem_program(cfg: DecodeConfig):
     def zcode(Z, s, hv, x, y):          # stored code (x, y) as float (INT4: its nibble of byte (x, y // 2))
         return _nibble(T, Z[s, hv, x, y // 2], y % 2) if I4 else T.cast(Z[s, hv, x, y], "float32")
 
-    def qcode(yq):                      # the code of Y · q / B: round half to even, then an integer clamp
-        # (q / B_j is stored as 0 for an empty column: no branch per element — the codes of v7's round-clamp-select,
-        # which cost a branch and a NaN guard each)
-        v = T.call_extern("int32", "__float2int_rn", yq)
-        return T.max(T.min(v, int(q)), -int(q))
+    qcode = quantize_code(T, q)         # the code of Y · q / B
 
     def kv(x, y):                       # stored index -> (key row i, value column j)
         return (y, x) if vf else (x, y)
@@ -162,19 +159,7 @@ def boundary_smem_program(cfg: DecodeConfig):
         TILES = list(range(2 * NL, 2 * NSTRIP)) + LATE
         RAI, CBI = list(range(len(RA))), list(range(len(CB)))
 
-        def kfac(gl, kr, rk, s, hv, t, i):  # decayed key factor t of key i, fp32 (v7's products)
-            if t < R:
-                return T.exp(gl[P]) * kr[t]
-            if t < R + P:
-                return T.exp(gl[P] - gl[t - R + 1]) * T.cast(rk[s, hv, t - R, i], f32)
-            return T.float32(0)
-
-        def ufac(Uc, ru, s, hv, t, j):      # value factor t of value j, fp16 as stored
-            if t < R:
-                return Uc[s, hv, t, j]
-            if t < R + P:
-                return ru[s, hv, t - R, j]
-            return T.float16(0)
+        kfac, ufac = factor_terms(T, R, P)
 
         def zpair(Zq, s, hv, x, y):        # codes (x, y), (x, y + 1), (x + 8, y), (x + 8, y + 1) in one word: INT8 two
             if I4:                          # 16-bit loads (Zq: Z viewed as int16), INT4 two bytes (both codes in each)
@@ -194,9 +179,7 @@ def boundary_smem_program(cfg: DecodeConfig):
                                (tx // 32 + NW * (te % 2)) * 8 + 2 * (tx % 4))
 
         def zword_code(zw, j):              # code j of zpair's word (j = 2 h + d: row x + 8 h, column y + d), as float
-            bits, width = (4 * j, 4) if I4 else (8 * j, 8)
-            return T.cast(T.shift_right(T.reinterpret(T.shift_left(zw, T.cast(32 - width - bits, "uint32")), "int32"),
-                                        32 - width), f32)
+            return word_code(T, zw, j, I4)
 
         def zterm(Sm, zw, h, d, x, y):      # exp(G_P) (c ∘ Z / q ∘ B) at stored (x, y), v7's product order; c, B and
             ci = Sm[AC + (y if vf else x)]   # exp(G_P) from shared memory, the code from the prefetched word
@@ -260,10 +243,7 @@ def boundary_smem_program(cfg: DecodeConfig):
         def mrow(st, g, h):             # product row of strip st, fragment row g + 8 h
             return st % 4 + 4 * g + 32 * (2 * (st // 4) + h)
 
-        def tf32(x):                    # the fp32 bits with the 13 low mantissa bits cleared (tf32_mask), or as they
-            if not cfg.tf32_mask:       # are: the H200's tensor cores ignore those bits (benchmarks/tf32_probe.py)
-                return T.reinterpret(x, "uint32")
-            return T.bitwise_and(T.reinterpret(x, "uint32"), T.uint32(0xFFFFE000))
+        tf32 = tf32_operand(T, cfg.tf32_mask)
 
     @T.macro
     def matvec_tc(Sm, xo, oo, af, bfr, cf, tx, over_keys):  # matvec's Out on tensor cores
