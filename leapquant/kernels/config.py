@@ -347,6 +347,12 @@ class DecodeConfig:
             return replace(self, pipe_z1=True, z1_below=0, dminblocks=None)
         return self
 
+    @property
+    def switches_small_batch_boundary(self) -> bool:
+        """Whether steps below small_batch requests run another boundary (small_batch_boundary()): where v7 is on,
+        except v12, which serves every batch itself."""
+        return bool(self.bv7 and self.small_batch and not self.bv12)
+
     def small_batch_boundary(self) -> "DecodeConfig":
         """The boundary configuration of steps below small_batch requests (where v7 is on): v6, or with small_bthreads
         v7 at that many threads, one program per SM; v12 (bv12) is its own (it serves every batch)."""

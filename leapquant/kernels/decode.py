@@ -582,7 +582,7 @@ class LeapDecoder:
         cfg.small_bthreads threads (one program per SM: one wave's latency is the time there; the INT8 default) or,
         with small_bthreads 0, v6 (v7's 2 K-thread program is slower there), compiled when first needed; else the
         configured one."""
-        if not (self.cfg.bv7 and N < self.cfg.small_batch) or self.cfg.small_batch_boundary() is self.cfg:
+        if not (self.cfg.switches_small_batch_boundary and N < self.cfg.small_batch):
             return self.kernels.boundary
         if self.kernels.small_boundary is None:
             self.kernels.small_boundary = compiled_boundary(self.cfg.small_batch_boundary(), self._target)

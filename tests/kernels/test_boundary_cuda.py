@@ -252,6 +252,7 @@ def test_boundary_v12_config():
     from leapquant.kernels.config import DecodeConfig
     c = DecodeConfig(bv12=True)
     assert c.tag.endswith("-b12") and not c.bmv_tf32 and c.small_bthreads == 0 and c.small_batch_boundary() is c
+    assert not c.switches_small_batch_boundary and DecodeConfig().switches_small_batch_boundary
     assert not DecodeConfig().bv12
     for kw in (dict(v_first=False), dict(zfmt="int4"), dict(r=3), dict(r=16), dict(K=64, V=64), dict(iters=0),
                dict(compact=False), dict(bthreads=512), dict(bv7=False)):
