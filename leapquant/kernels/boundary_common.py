@@ -127,3 +127,28 @@ def tf32_operand(T, mask: bool):
             return T.reinterpret(x, "uint32")
         return T.bitwise_and(T.reinterpret(x, "uint32"), T.uint32(0xFFFFE000))
     return tf32
+
+
+def factor_staging(T, R, P, LW):
+    """(stage_keys, stage_values): v8's staging of the reconstruction factors in shared memory as fp16 term pairs —
+    row n of an area holds LW words, word w the terms 2 w and 2 w + 1. Key i's decayed factors (fp32 products) go in
+    as hi + lo halves (hi = fp16(x), lo = fp16(x − hi): the mma's two passes keep ~22 bits), value j's as stored."""
+    kfac, ufac = factor_terms(T, R, P)
+    pairs = list(range(-(-(R + P) // 8) * 4))   # term pairs up to whole k-steps of 8
+
+    @T.macro
+    def stage_keys(Sw, hi, lo, gl, kr, rk, s, hv, i, fv, h16, l16):
+        for w in pairs:
+            for ee in [0, 1]:
+                fv[ee] = kfac(gl, kr, rk, s, hv, 2 * w + ee, i)
+                h16[ee] = T.cast(fv[ee], "float16")
+                l16[ee] = T.cast(fv[ee] - T.cast(h16[ee], "float32"), "float16")
+            Sw[hi + i * LW + w] = T.call_extern("uint32", "__pack_half2", h16[0], h16[1])
+            Sw[lo + i * LW + w] = T.call_extern("uint32", "__pack_half2", l16[0], l16[1])
+
+    @T.macro
+    def stage_values(Sw, area, Uc, ru, s, hv, j):
+        for w in pairs:
+            Sw[area + j * LW + w] = T.call_extern("uint32", "__pack_half2", ufac(Uc, ru, s, hv, 2 * w, j),
+                                                  ufac(Uc, ru, s, hv, 2 * w + 1, j))
+    return stage_keys, stage_values

@@ -26,7 +26,7 @@ NOTES.md "v12 boundary"): fp32 faster than the default at batch 32 (GDN −8.5 %
 """
 
 
-from leapquant.kernels.boundary_common import (advance_positions, factor_terms, list_entry, mgs_warp, qdiv_rcp,
+from leapquant.kernels.boundary_common import (advance_positions, factor_staging, list_entry, mgs_warp, qdiv_rcp,
                                                quantize_code, tf32_operand, word_code)
 from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
 from leapquant.kernels.naive import QMAX
@@ -58,7 +58,6 @@ def boundary_regs_program(cfg: DecodeConfig):
     T8 = -(-(R + P) // 8) * 8
     NK = T8 // 8
     LW = T8 // 2 if (T8 // 2) % 8 == 4 else T8 // 2 + 4
-    PAIRS = list(range(T8 // 2))
     # the codes' staging: rows of LDB bytes (144: the 8 rows a warp's 16-bit stores touch fall on distinct banks, rows
     # 16-byte aligned for the copy out)
     LDB = K + 16
@@ -87,7 +86,7 @@ def boundary_regs_program(cfg: DecodeConfig):
     def gi(i):
         return 0 if kind == "gdn" else i
 
-    kfac, ufac = factor_terms(T, R, P)  # the reconstruction's factors (v8's)
+    stage_keys, stage_values = factor_staging(T, R, P, LW)   # the reconstruction's factors (v8's)
     qcode = quantize_code(T, q)
 
     def zcode(zw, j):                   # code j of a prefetched word (j = 2 h + d: row g + 8 h, column 2 t + d)
@@ -275,21 +274,12 @@ def boundary_regs_program(cfg: DecodeConfig):
                         for a in T.unroll(R):
                             kr[a] = T.cast(Kc[s, hv, a, tx], f32)
                             Sm[KP + tx * Rz + a] = kr[a]
-                        for pw in PAIRS:
-                            for ee in HD:
-                                fv[ee] = kfac(gl, kr, rk, s, hv, 2 * pw + ee, tx)
-                                h16[ee] = T.cast(fv[ee], f16)
-                                l16[ee] = T.cast(fv[ee] - T.cast(h16[ee], f32), f16)
-                            Sw[AH + tx * LW + pw] = T.call_extern("uint32", "__pack_half2", h16[0], h16[1])
-                            Sw[AL + tx * LW + pw] = T.call_extern("uint32", "__pack_half2", l16[0], l16[1])
+                        stage_keys(Sw, AH, AL, gl, kr, rk, s, hv, tx, fv, h16, l16)
                         if tx < Kd:
                             Sm[AE + tx] = T.exp(gl[P])
                     else:
                         Sm[AB + tx - K] = Bs[s, hv, tx - K]
-                        for pw in PAIRS:
-                            Sw[AU + (tx - K) * LW + pw] = T.call_extern(
-                                "uint32", "__pack_half2", ufac(Uc, ru, s, hv, 2 * pw, tx - K),
-                                ufac(Uc, ru, s, hv, 2 * pw + 1, tx - K))
+                        stage_values(Sw, AU, Uc, ru, s, hv, tx - K)
                     T.sync_threads()                                                     # barrier 1
                     # --- reconstruction (v8's): C = exp(G_P) (c ∘ Z / q ∘ B), then C += A B on fp16 tensor cores, A
                     # the strip's value factors (loaded once), B a tile's key factors, hi then lo per k-step

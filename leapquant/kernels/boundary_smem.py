@@ -6,7 +6,7 @@ Compiling needs tilelang (imported lazily).
 """
 
 
-from leapquant.kernels.boundary_common import (advance_positions, factor_terms, list_entry, mgs_warp, qdiv_rcp,
+from leapquant.kernels.boundary_common import (advance_positions, factor_staging, list_entry, mgs_warp, qdiv_rcp,
                                                quantize_code, tf32_operand, word_code)
 from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibble, _rcp, _xdiv, _zshape
 from leapquant.kernels.naive import QMAX
@@ -155,11 +155,11 @@ def boundary_smem_program(cfg: DecodeConfig):
         # Python lists: loops over them unroll while the IR is built (range() would become a TIR loop)
         # tiles e < 2 NL are the late ones (rows the factors share): computed last, so that their held results do not
         # add to the registers live through the other tiles
-        PAIRS, TWO, LATE = list(range(T8 // 2)), [0, 1], list(range(2 * NL))
+        LATE = list(range(2 * NL))
         TILES = list(range(2 * NL, 2 * NSTRIP)) + LATE
         RAI, CBI = list(range(len(RA))), list(range(len(CB)))
 
-        kfac, ufac = factor_terms(T, R, P)
+        stage_keys, stage_values = factor_staging(T, R, P, LW)
 
         def zpair(Zq, s, hv, x, y):        # codes (x, y), (x, y + 1), (x + 8, y), (x + 8, y + 1) in one word: INT8 two
             if I4:                          # 16-bit loads (Zq: Z viewed as int16), INT4 two bytes (both codes in each)
@@ -360,19 +360,11 @@ def boundary_smem_program(cfg: DecodeConfig):
                                 gl[j + 1] = gl[j] + rgv(rg, s, hv, j, gi(tx))
                             for a in T.unroll(R):
                                 kr[a] = T.cast(Kc[s, hv, a, tx], f32)
-                            for w in PAIRS:
-                                for ee in TWO:
-                                    fv[ee] = kfac(gl, kr, rk, s, hv, 2 * w + ee, tx)
-                                    h16[ee] = T.cast(fv[ee], f16)
-                                    l16[ee] = T.cast(fv[ee] - T.cast(h16[ee], f32), f16)
-                                Sw[AH + tx * LW + w] = T.call_extern("uint32", "__pack_half2", h16[0], h16[1])
-                                Sw[AL + tx * LW + w] = T.call_extern("uint32", "__pack_half2", l16[0], l16[1])
+                            stage_keys(Sw, AH, AL, gl, kr, rk, s, hv, tx, fv, h16, l16)
                             if tx < Kd:
                                 Sm[AE + tx] = T.exp(gl[P])
                         else:
-                            for w in PAIRS:
-                                Sw[AU8 + (tx - K) * LW + w] = T.call_extern("uint32", "__pack_half2", ufac(Uc, ru, s, hv, 2 * w, tx - K),
-                                                                          ufac(Uc, ru, s, hv, 2 * w + 1, tx - K))
+                            stage_values(Sw, AU8, Uc, ru, s, hv, tx - K)
                         if not ZEARLY:
                             prefetch_codes(Zq, zp, s, hv, tx)
                         T.sync_threads()
