@@ -73,7 +73,7 @@ if args.profile_only:
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
                            pipe_zdig=bool(args.zd and vf), bmv_tf32=False if args.fp32_refit else None,
-                           bv12=bool(args.bv12 and vf))   # v12 is V-first only
+                           bv12=True if (args.bv12 and vf) else None)   # v12 is V-first only (and its default)
         kb.profile_steps(cfg, args.profile_batch, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -102,13 +102,12 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # v9 at every batch (KDA's default)
           ("leap_int8_vfirst_v8", dict(p=16, r=4, v_first=True, z1_below=0)),     # GDN: v8 at every batch (no switch)
-          ("leap_int8_vfirst_fp32refit", dict(p=16, r=4, v_first=True, bmv_tf32=False)),  # the refit on CUDA cores
+          ("leap_int8_vfirst_fp32refit", dict(p=16, r=4, v_first=True, bmv_tf32=False)),  # the refit on CUDA cores (v12's fp32 form)
           ("leap_int8_vfirst_nomask", dict(p=16, r=4, v_first=True, tf32_mask=False)),  # TF32 truncation left to the mma
           ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),   # INT8 on the v8 boundary (INT4's default)
           ("leap_int8_vfirst_it1", dict(p=16, r=4, v_first=True, iters=1)),   # one power iteration (a tuner point)
-          ("leap_int8_vfirst_b12", dict(p=16, r=4, v_first=True, bv12=True)),   # v12: S_p in registers (boundary_regs)
           ("leap_int8_vfirst_b12_r0", dict(p=16, r=0, v_first=True, bv12=True)),   # its r = 0 twin (refit exposed)
-          ("leap_int8_vfirst_b12tc", dict(p=16, r=4, v_first=True, bv12=True, bmv_tf32=True)),   # v12, TF32 refit
+          ("leap_int8_vfirst_b7", dict(p=16, r=4, v_first=True, bv12=False)),   # v7 + v11 (the default until session 12)
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

@@ -10,12 +10,13 @@
 set -u
 export R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)
-# the CUDA tests, collected and dealt round-robin to TEST_PROCS pytest processes (compiling is most of their time;
+# the CUDA tests, collected and split in contiguous runs over TEST_PROCS pytest processes (compiling is most of their
+# time, and neighbouring ids share a configuration: each compiles it once;
 # the machine has 32 cores): every test node id runs exactly once
 TESTS="${TESTS:-tests/kernels/test_decode_cuda.py ${EXTRA_TESTS:-}}"
 ( export CUDA_VISIBLE_DEVICES=0
   python -m pytest --collect-only -q $TESTS ${TEST_FILTER:+-k "$TEST_FILTER"} 2>/dev/null | grep '::' > $R/test_ids.txt
-  split -n r/${TEST_PROCS:-12} $R/test_ids.txt $R/ids_
+  split -n l/${TEST_PROCS:-12} $R/test_ids.txt $R/ids_
   for f in $R/ids_*; do
     timeout 540 python -m pytest -q $(cat $f) > $R/pytest_${f##*/ids_}.txt 2>&1 &
   done

@@ -40,7 +40,7 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            DecodeConfig(kind="kda", v_first=True, pipe_z1=True),                    # v9: one Z buffer
            DecodeConfig(kind="gdn", v_first=True, pipe_zdig=True),                  # v10: the digit table
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]
-    bnd = [DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="gdn", v_first=False, r=0),   # v7 (the default)
+    bnd = [DecodeConfig(kind="kda", v_first=True, bv12=False), DecodeConfig(kind="gdn", v_first=False, r=0),   # v7 (K-first's default)
            DecodeConfig(kind="gdn", v_first=True, bv8=True), DecodeConfig(kind="kda", v_first=False, bv8=True),  # v8
            DecodeConfig(kind="gdn", v_first=True, bv7=False), DecodeConfig(kind="kda", v_first=False, bv7=False),  # v6
            DecodeConfig(kind="gdn", v_first=True, bv5=False), DecodeConfig(kind="kda", v_first=True, bv6=False), DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3"),
@@ -48,14 +48,14 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            DecodeConfig(kind="gdn", v_first=True, zfmt="int4"),   # INT4's default boundary: v8
            DecodeConfig(kind="kda", v_first=False, bthreads=512, bminblocks=1),   # v7 at 512 threads (small batch),
                                                                                    # v11's refit in two parts
-           DecodeConfig(kind="gdn", v_first=True, bv12=True),   # v12: S_p in registers
-           DecodeConfig(kind="kda", v_first=True, bv12=True, bmv_tf32=True)]   # v12 with its refit on TF32 tensor cores
+           DecodeConfig(kind="gdn", v_first=True, bv12=True, bmv_tf32=False),   # v12: S_p in registers, fp32 refit
+           DecodeConfig(kind="kda", v_first=True)]   # v12 with its refit on TF32 tensor cores (V-first INT8's default)
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
     if defaults_only:
         dec = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="gdn", v_first=True).decode_config(1),
                DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="kda", v_first=False),
                DecodeConfig(kind="gdn", v_first=True, zfmt="int4"), DecodeConfig(kind="gdn", v_first=True, zfmt="fp8e4m3")]
-        bnd = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="gdn", v_first=True).small_batch_boundary(),
+        bnd = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="kda", v_first=False).small_batch_boundary(),
                DecodeConfig(kind="kda", v_first=False), DecodeConfig(kind="gdn", v_first=True, zfmt="int4"),
                DecodeConfig(kind="kda", v_first=False, zfmt="fp8e4m3")]
         ps = ps[:1]

@@ -178,13 +178,15 @@ class DecodeConfig:
                                # reference by ~2^-11 per operand. Opt-in: measured 0.1-0.7 % faster on the H200 (NOTES.md
                                # "Session 10, second call")
 
-    bv12: bool = False         # v12 boundary (boundary_regs.py, NOTES.md "v12 boundary"): S_p never stored — each warp
+    bv12: bool | None = None   # v12 boundary (boundary_regs.py, NOTES.md "v12 boundary"): S_p never stored — each warp
                                # keeps a 16-row strip in its mma accumulators from the v8 reconstruction to the codes;
                                # row-wise passes in a quad, column-wise ones by shuffles + one shared hand-over; ~10
-                               # barriers instead of ~20. The refit in fp32 on CUDA cores (bmv_tf32 None / False; True:
-                               # its products on TF32 tensor cores from the accumulators) and at every batch (no
+                               # barriers instead of ~20. The refit's products on TF32 tensor cores from the accumulators
+                               # (bmv_tf32 None / True; False: in fp32 on CUDA cores) and at every batch (no
                                # small-batch form: a request's bits must not depend on its batch). V-first
-                               # INT8, K = V = 128, bthreads 256, r in {0, 1, 2, 4, 8}. Opt-in until measured.
+                               # INT8, K = V = 128, bthreads 256, r in {0, 1, 2, 4, 8}. None: on where it fits and no
+                               # small-batch boundary was asked for (small_bthreads; H200, session 11, TF32 refit: GDN 32
+                               # 28.2 -> 26.4 us, 512 212 -> 209)
 
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
                                # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
@@ -244,10 +246,12 @@ class DecodeConfig:
         if self.bv8 and not (self.bv7 and self.bthreads == 2 * self.K):
             raise ValueError(f"bv8 (the reconstruction on tensor cores) builds on the v7 boundary at bthreads = 2 K: it needs "
                              f"bv7, got bv7 = {self.bv7}, bthreads = {self.bthreads}, K = {self.K}")
+        bv12_fits = bool(self.bv7 and not self.bv8 and self.v_first and self.zfmt == "int8" and self.compact
+                         and self.K == self.V == 128
+                         and self.bthreads == 256 and self.r in (0, 1, 2, 4, 8) and self.iters >= 1)
+        if self.bv12 is None:   # the default where it fits, unless a small-batch boundary was asked for
+            object.__setattr__(self, "bv12", bv12_fits and self.small_bthreads is None)
         if self.bv12:
-            bv12_fits = bool(self.bv7 and not self.bv8 and self.v_first and self.zfmt == "int8" and self.compact
-                             and self.K == self.V == 128
-                             and self.bthreads == 256 and self.r in (0, 1, 2, 4, 8) and self.iters >= 1)
             if not bv12_fits:
                 raise ValueError(f"bv12 (S_p in registers) needs the v7 boundary's setting without bv8, V-first INT8, compact, "
                                  f"K = V = 128, bthreads = 256, r in (0, 1, 2, 4, 8) and iters >= 1, got bv7 = {self.bv7}, bv8 = "
@@ -255,8 +259,6 @@ class DecodeConfig:
                                  f"bthreads = {self.bthreads}, r = {self.r}, iters = {self.iters}, compact = {self.compact}")
             if self.small_bthreads:
                 raise ValueError("bv12 serves every batch (no small-batch boundary): small_bthreads must be 0 or None")
-            if self.bmv_tf32 is None:   # v12's refit in fp32 on CUDA cores unless asked for on TF32 tensor cores
-                object.__setattr__(self, "bmv_tf32", False)
             object.__setattr__(self, "small_bthreads", 0)
         if self.small_bthreads is None:
             object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and 4 * self.K <= 1024 else 0)

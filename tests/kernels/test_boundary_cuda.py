@@ -23,9 +23,10 @@ needs_cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a C
 # v7 / v8 rows at N < 64 checked v6 (found in session 8; the switch came in session 5)
 # 7 / "7-512": the refit's mat-vecs on CUDA cores (bmv_tf32=False; the default until session 9); 11 / "11-512": on
 # TF32 tensor cores, at 2 K threads and (the contraction in two parts handed over) at 4 K — the defaults since session 9
-VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True, bv8=False, small_batch=0, bmv_tf32=False),
+# bv12=False: V-first INT8 at K = V = 128 runs v12 by default since session 12; these rows name the older versions
+VERSION = {6: dict(bv6=True, bv7=False), 7: dict(bv7=True, bv8=False, bv12=False, small_batch=0, bmv_tf32=False),
            8: dict(bv7=True, bv8=True, small_batch=0), "7-512": dict(bv7=True, small_bthreads=512, bmv_tf32=False),
-           11: dict(bv7=True, small_batch=0, bmv_tf32=True), "11-512": dict(bv7=True, small_bthreads=512, bmv_tf32=True)}
+           11: dict(bv7=True, bv12=False, small_batch=0, bmv_tf32=True), "11-512": dict(bv7=True, small_bthreads=512, bmv_tf32=True)}
 
 
 @pytest.fixture(scope="module")
@@ -65,7 +66,9 @@ def _ptxas(tl, tmp_path, src, max_spill=0):
 
 def test_boundary_versions_config():
     from leapquant.kernels.config import DecodeConfig
-    assert DecodeConfig().bv7 and not DecodeConfig().bv8 and DecodeConfig().tag.endswith("-b7")   # the default
+    assert DecodeConfig().bv12 and DecodeConfig().tag.endswith("-b12")   # the V-first INT8 default (session 12)
+    assert DecodeConfig(v_first=False).bv7 and not DecodeConfig(v_first=False).bv8   # v7: K-first's default
+    assert DecodeConfig(bv12=False).tag.endswith("-b7") and DecodeConfig(v_first=False).tag.endswith("-b7")
     assert DecodeConfig(bv8=True).tag.endswith("-b8") and not DecodeConfig(bv7=False).bv8
     assert DecodeConfig(zfmt="fp8e4m3").tag.endswith("-b6-fp8e4m3")               # elsewhere v6
     assert DecodeConfig(bv7=False).tag.endswith("-b6") and DecodeConfig(bv7=False).bv6
@@ -107,7 +110,7 @@ def test_boundary_v6_ptxas_two_programs_per_sm(tl, tmp_path):
 @needs_nvcc
 def test_boundary_v7_ptxas_three_programs_per_sm(tl, tmp_path):
     """<= 80 registers without spills and 72 192 B of dynamic shared memory: 3 programs per SM (v6: 128, 97 860 B, 2)."""
-    k = _kernel(tl, "sm_90", kind="gdn", v_first=True, bv7=True, bv8=False)
+    k = _kernel(tl, "sm_90", kind="gdn", v_first=True, bv7=True, bv8=False, bv12=False)
     assert "((int64_t)72192)" in k.get_host_source()           # the dynamic shared size TileLang launches with
     src = k.get_kernel_source()
     assert "__launch_bounds__(256, 3)" in src and "Sf[" not in src   # no S fragment: one flat shared buffer
@@ -130,7 +133,7 @@ def test_boundary_v7_at_512_threads_ptxas(tl, tmp_path):
 def test_boundary_v11_ptxas(tl, tmp_path, bthreads, cap):
     """v11 (the refit's mat-vecs on TF32 tensor cores) keeps v7's budget — 3 programs per SM at 256 threads, one at 512 —
     without spills (fully unrolled, the k-loop spilled 32 bytes at 256 threads; it is unrolled by 4)."""
-    k = _kernel(tl, "sm_90", kind="gdn", v_first=True, bmv_tf32=True, bthreads=bthreads,
+    k = _kernel(tl, "sm_90", kind="gdn", v_first=True, bmv_tf32=True, bthreads=bthreads, bv12=False,
                 bminblocks=1 if bthreads == 512 else 2)
     src = k.get_kernel_source()
     assert "TensorFloat32" in src and "#pragma unroll 4" in src
@@ -212,8 +215,8 @@ def test_boundary_v11_r16_matches_reference(kb, kind, v_first, bthreads):
 @pytest.mark.parametrize("kind,v_first,small", [("gdn", True, False), ("kda", False, False), ("gdn", True, True)])
 def test_tf32_unmasked_keeps_the_bits(kb, kind, v_first, small):
     """tf32_mask=False hands the mma the raw fp32 bits: on sm_90 the tensor core ignores the 13 low mantissa bits, so
-    outputs and every state buffer equal the masked kernel's bit for bit, across window ends (small: the 512-thread
-    boundary of steps below small_batch requests)."""
+    outputs and every state buffer equal the masked kernel's bit for bit, across window ends (small: a step below
+    small_batch requests — K-first's 512-thread boundary; V-first INT8's v12 serves both)."""
     from leapquant.kernels import naive as nv
     from leapquant.kernels.config import DecodeConfig
     from leapquant.kernels.decode import LeapDecoder
@@ -240,26 +243,29 @@ def test_boundary_v7_r0_and_full_grid_match_reference(kb, v_first):
     """r = 0 (no refit: the residual is S itself) and the full grid (compact=False, one program per request)."""
     from leapquant.kernels.config import DecodeConfig
     for kw in (dict(r=0), dict(compact=False)):
-        cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, v_first=v_first, out_dtype="float32", bv7=True, small_batch=0,
-                           **kw)
+        cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, v_first=v_first, out_dtype="float32", bv7=True, bv12=False,
+                           small_batch=0, **kw)
         w = kb.check_decode(cfg, N=9, windows=3, seed=3)
         assert kb.check_ok(w), (kw, w)
 
 
 def test_boundary_v12_config():
-    """v12 (bv12, boundary_regs.py) is opt-in, V-first INT8 only, refits in fp32 (or, with bmv_tf32, on TF32 tensor
-    cores) and serves every batch itself."""
+    """v12 (bv12, boundary_regs.py) is V-first INT8's default where it fits, refits on TF32 tensor cores (or, with
+    bmv_tf32=False, in fp32) and serves every batch itself; elsewhere the v7 boundary and its small-batch form stay."""
     from leapquant.kernels.config import DecodeConfig
-    c = DecodeConfig(bv12=True)
-    assert c.tag.endswith("-b12") and not c.bmv_tf32 and c.small_bthreads == 0 and c.small_batch_boundary() is c
-    assert not c.switches_small_batch_boundary and DecodeConfig().switches_small_batch_boundary
-    assert not DecodeConfig().bv12
+    c = DecodeConfig()
+    assert c.bv12 and c.bmv_tf32 and c.tag.endswith("-tf32-b12") and c.small_bthreads == 0
+    assert c.small_batch_boundary() is c and not c.switches_small_batch_boundary
+    for kw in (dict(v_first=False), dict(zfmt="int4"), dict(r=16), dict(K=64, V=64), dict(small_bthreads=512),
+               dict(bthreads=512)):   # where it does not fit (or another boundary was asked for): v7 / v8 as before
+        other = DecodeConfig(**kw)
+        assert not other.bv12 and other.switches_small_batch_boundary == bool(other.small_bthreads), kw
     for kw in (dict(v_first=False), dict(zfmt="int4"), dict(r=3), dict(r=16), dict(K=64, V=64), dict(iters=0),
                dict(compact=False), dict(bthreads=512), dict(bv7=False)):
         with pytest.raises(ValueError, match="bv12 .S_p in registers. needs"):
             DecodeConfig(bv12=True, **kw)
-    tc = DecodeConfig(bv12=True, bmv_tf32=True)   # its refit's products on TF32 tensor cores instead (opt-in)
-    assert tc.bmv_tf32 and tc.tag.endswith("-tf32-b12") and tc.small_batch_boundary() is tc
+    fp = DecodeConfig(bv12=True, bmv_tf32=False)   # its refit in fp32 on CUDA cores instead (opt-in)
+    assert not fp.bmv_tf32 and fp.tag.endswith("-b12") and "-tf32" not in fp.tag and fp.small_batch_boundary() is fp
     with pytest.raises(ValueError, match="bv12 serves every batch"):
         DecodeConfig(bv12=True, small_bthreads=512)
 
@@ -272,7 +278,7 @@ def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind, tf32, max_sp
     and spilled 1.8 KB before the residual moved to the tensor cores; KDA measured the same in session 11); the TF32
     refit spills 40 bytes and reloads 68 (the loads phase's addresses, GDN and KDA alike) — more would mean its
     fragments no longer fit. Both configurations are the ones `kernels check` compiles for sm_90 (cached)."""
-    k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv12=True, **(dict(bmv_tf32=True) if tf32 else {}))
+    k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv12=True, bmv_tf32=tf32)
     shared = int(re.search(r"\(\(int64_t\)(\d+)\)", k.get_host_source()).group(1))
     src = k.get_kernel_source()
     assert "__launch_bounds__(256, 2)" in src and 2 * (shared + 1024) <= 228 * 1024
@@ -288,7 +294,7 @@ def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind, tf32, max_sp
 def test_boundary_v12_matches_reference(kb, kind, N, outliers, p, r):
     """v12 against the PyTorch pipeline (fp32 refit) over four windows, at every batch it serves."""
     from leapquant.kernels.config import DecodeConfig
-    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bv12=True)
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bv12=True, bmv_tf32=False)
     w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + r)
     assert kb.check_ok(w), (p, r, w)
 
@@ -297,12 +303,13 @@ def test_boundary_v12_matches_reference(kb, kind, N, outliers, p, r):
 @needs_cuda
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("N,outliers", [(37, False), (16, True)])
-@pytest.mark.parametrize("p,r", [(4, 2), (16, 4), (16, 8)])
+@pytest.mark.parametrize("p,r", [(4, 2), (16, 4), (16, 8), (32, 4), (8, 1)])
 def test_boundary_v12_tf32_matches_reference(kb, kind, N, outliers, p, r):
-    """v12 with its refit's products on TF32 tensor cores from the accumulators (bmv_tf32): the reference truncates
+    """v12 with its refit's products on TF32 tensor cores from the accumulators (the default): the reference truncates
     the same operands (the transposed 8×8 blocks of the column-wise product are gathered by shuffles)."""
     from leapquant.kernels.config import DecodeConfig
-    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bv12=True, bmv_tf32=True)
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32")
+    assert cfg.bv12 and cfg.bmv_tf32
     w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 2 * p + r)
     assert kb.check_ok(w), (p, r, w)
 

@@ -102,9 +102,11 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(pipe_z1=True, zfmt="int4")
     sb = DecodeConfig(small_bthreads=512)   # the small-batch option: v7 at 512 threads, one program per SM
     assert sb.small_batch_boundary().bthreads == 512 and sb.small_batch_boundary().bv7 and sb.tag.endswith("-sb512-tf32-b7")
-    for kw in (dict(), dict(zfmt="int4")):   # the default since session 9 (INT8 and INT4)
+    for kw in (dict(v_first=False), dict(zfmt="int4")):   # the default since session 9 (where v12 does not fit)
         assert DecodeConfig(**kw).small_batch_boundary().bthreads == 512 and DecodeConfig(**kw).small_batch_boundary().bv7
-    assert DecodeConfig().tag.endswith("-sb512-tf32-b7") and DecodeConfig().bmv_tf32   # v11's refit: the default too
+    assert DecodeConfig(v_first=False).tag.endswith("-sb512-tf32-b7") and DecodeConfig(v_first=False).bmv_tf32   # v11's refit too
+    v12 = DecodeConfig()   # V-first INT8's default since session 12: v12 serves every batch itself
+    assert v12.bv12 and v12.small_batch_boundary() is v12
     for v6 in (dict(small_bthreads=0), dict(zfmt="fp8e4m3"), dict(bv7=False)):   # v6 below it (and no v11 refit there)
         sb = DecodeConfig(**v6).small_batch_boundary()
         assert not sb.bv7 and not sb.bmv_tf32 and DecodeConfig(**v6).small_bthreads in (0, 512), v6

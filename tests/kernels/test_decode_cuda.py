@@ -93,16 +93,18 @@ def test_boundary_on_a_side_stream_gives_the_same_steps(kb, kind):
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("N", [1, 37, 64, 100])
-def test_small_batch_switch_matches_reference(kb, kind, N):
-    """Below cfg.small_batch (64) requests the decoder runs the persistent decode in one wave and the v6 boundary
-    instead of v7; at and above it, v7. Both sides of the switch against the reference, at the default grid."""
+@pytest.mark.parametrize("bv12", [None, False])
+def test_small_batch_switch_matches_reference(kb, kind, N, bv12):
+    """Below cfg.small_batch (64) requests the decoder runs the persistent decode in one wave and, with the v7
+    boundary (bv12=False), its 512-thread form; at and above it, v7 at 256 threads. The default v12 boundary serves
+    both sides itself. Both sides of the switch against the reference, at the default grid."""
     from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32")
-    assert cfg.bv7 and cfg.small_batch == 64
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", bv12=bv12)
+    assert cfg.bv7 and cfg.small_batch == 64 and cfg.bv12 == (bv12 is None)
     d = LeapDecoder(cfg)
     w = kb.check_decode(cfg, N=N, windows=4 if N < 100 else 2, seed=N + 11, decoder=d)
     assert kb.check_ok(w), w
-    assert (d.kernels.small_boundary is not None) == (N < 64)
+    assert (d.kernels.small_boundary is not None) == (N < 64 and not cfg.bv12)
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
@@ -200,12 +202,13 @@ def test_decode_other_residual_formats_match_reference(kb, kind, v_first, N, out
         assert kb.check_ok(w), (p, r, w)
 
 
-@pytest.mark.parametrize("bv5,bv6,bv7", [(False, False, False), (True, False, False), (True, True, False),
-                                         (True, True, True)])
-def test_boundary_grid_of_one_program_per_head_takes_every_request(kb, bv5, bv6, bv7):
+@pytest.mark.parametrize("bv5,bv6,bv7,bv12", [(False, False, False, False), (True, False, False, False),
+                                              (True, True, False, False), (True, True, True, False), (True, True, True, True)])
+def test_boundary_grid_of_one_program_per_head_takes_every_request(kb, bv5, bv6, bv7, bv12):
     """The overflow path: a boundary grid of C = 1 makes one program per head refit all due requests in turn."""
     from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", bv5=bv5, bv6=bv6, bv7=bv7)
+    cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32", bv5=bv5, bv6=bv6, bv7=bv7,
+                       bv12=bv12)
     d = LeapDecoder(cfg)
     d.cap = 1
     w = kb.check_decode(cfg, N=37, windows=4, seed=7, decoder=d)
