@@ -25,11 +25,56 @@ NOTES.md "v12 boundary"): fp32 faster than the default at batch 32 (GDN −8.5 %
 512 −1.5 % (2.47× FLA).
 """
 
+from dataclasses import dataclass
 
 from leapquant.kernels.boundary_common import (advance_positions, factor_staging, list_entry, mgs_warp, qdiv_rcp,
                                                quantize_code, tf32_operand, word_code)
 from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
 from leapquant.kernels.naive import QMAX
+
+
+@dataclass(frozen=True)
+class SharedLayout:
+    """The v12 program's shared memory: one flat fp32 buffer of areas by phase (offsets in words), and with
+    cfg.bwalk the prefetch areas of the next entry's inputs beside it."""
+    LW: int      # words per row of the factors' fp16 term pairs (≡ 4 mod 8: a fragment read hits 32 banks)
+    LDB: int     # bytes per row of the codes' staging and of the prefetched codes (144: conflict-free, 16-B aligned)
+    AU: int      # factors (reconstruction): values, keys hi, keys lo; then the codes' staging over them
+    AH: int
+    AL: int
+    KP: int      # K̃ [K, R] (fp32, the r values of a key side by side)
+    KW: int      # each warp's own K̂ after its Gram–Schmidt [NW, K, R]
+    HO: int      # the 8 warps' partials: [NW, K, R] (K̃ = S W), [NW, K] (c)
+    AC: int      # c (reconstruction), then the new c
+    RC: int      # 1 / c
+    AB: int      # B (reconstruction)
+    AE: int      # exp(G_P): 1 (GDN) or K words
+    TOT: int     # words of the flat buffer
+    prefetch_bytes: int   # bwalk: Z rows, c, B, K̂, Û, record keys and values, log-decays (0 without)
+
+    @property
+    def bytes(self) -> int:
+        return 4 * self.TOT + self.prefetch_bytes
+
+
+def shared_layout(cfg: DecodeConfig) -> SharedLayout:
+    K, V, P, R = cfg.K, cfg.V, cfg.p, cfg.r
+    NW = cfg.bthreads // 32
+    Rz = max(R, 1)
+    Kd = 1 if cfg.kind == "gdn" else K
+    T8 = -(-(R + P) // 8) * 8
+    LW = T8 // 2 if (T8 // 2) % 8 == 4 else T8 // 2 + 4
+    LDB = K + 16
+    AU, AH, AL = 0, V * LW, (V + K) * LW
+    KP = -(-max((V + 2 * K) * LW, V * LDB // 4) // 8) * 8   # KP and HO 8-word aligned: vector accesses of r values
+    KW = KP + K * Rz
+    HO = KW + NW * K * Rz
+    AC = HO + NW * K * Rz
+    RC, AB = AC + K, AC + 2 * K
+    AE = AB + V
+    TOT = -(-(AE + Kd) // 4) * 4
+    pre = (V * LDB + 4 * (K + V) + 2 * Rz * (K + V) + 2 * P * (K + V) + 4 * P * Kd) if cfg.bwalk else 0
+    return SharedLayout(LW, LDB, AU, AH, AL, KP, KW, HO, AC, RC, AB, AE, TOT, pre)
 
 
 def boundary_regs_program(cfg: DecodeConfig):
@@ -55,23 +100,11 @@ def boundary_regs_program(cfg: DecodeConfig):
 
     # the reconstruction's factors as fp16 term pairs [n, LW] (v8's staging): values (the A operand, stored rows),
     # keys as hi + lo halves (the B operand, stored columns); LW ≡ 4 (mod 8) words: a fragment read hits 32 banks
-    T8 = -(-(R + P) // 8) * 8
-    NK = T8 // 8
-    LW = T8 // 2 if (T8 // 2) % 8 == 4 else T8 // 2 + 4
-    # the codes' staging: rows of LDB bytes (144: the 8 rows a warp's 16-bit stores touch fall on distinct banks, rows
-    # 16-byte aligned for the copy out)
-    LDB = K + 16
-    # one flat fp32 shared buffer (words), areas by phase (KP and HO 8-word aligned: vector accesses of r values)
-    AU, AH, AL = 0, V * LW, (V + K) * LW          # factors (reconstruction); then the codes' staging over them
-    FEND = -(-max((V + 2 * K) * LW, V * LDB // 4) // 8) * 8
-    KP = FEND                                     # K̃ [K, R] (fp32, the r values of a key side by side)
-    KW = KP + K * Rz                              # each warp's own K̂ after its Gram–Schmidt [NW, K, R]
-    HO = KW + NW * K * Rz                         # the 8 warps' partials: [NW, K, R] (K̃ = S W), [NW, K] (c)
-    AC = HO + NW * K * Rz                         # c (reconstruction), then the new c
-    RC = AC + K                                   # 1 / c
-    AB = RC + K                                   # B (reconstruction)
-    AE = AB + V                                   # exp(G_P): 1 (GDN) or K words
-    TOT = -(-(AE + Kd) // 4) * 4
+    NK = -(-(R + P) // 8)               # k-steps of 8 terms
+    lay = shared_layout(cfg)            # one flat fp32 shared buffer (words), areas by phase
+    LW, LDB, TOT = lay.LW, lay.LDB, lay.TOT
+    AU, AH, AL, KP, KW, HO = lay.AU, lay.AH, lay.AL, lay.KP, lay.KW, lay.HO
+    AC, RC, AB, AE = lay.AC, lay.RC, lay.AB, lay.AE
 
     # the column-wise sums are reduce-scattered in groups of 8 values (one per row lane): for K̃ = S W, G n-tiles of
     # 2 G R values; for c, 4 n-tiles of 2 columns
@@ -206,6 +239,51 @@ def boundary_regs_program(cfg: DecodeConfig):
     def entry(cnt, par, wnext, lst, idx, e):
         return list_entry(T, cfg, N, cnt, par, wnext, lst, idx, e)
 
+    WALK = cfg.bwalk                    # programs walk several entries, the next one's inputs copied in meanwhile
+
+    def chunks(n):                      # 16-byte copies per thread for n of them
+        return -(-n // BT)
+
+    @T.macro
+    def prefetch(pf, s, hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg):
+        """cp.async of slot s's inputs into the prefetch areas pf = (Z rows of LDB bytes, c, B, K̂, Û, record keys,
+        values, log-decays), 16 bytes per copy (GDN's log-decays 4), one commit group."""
+        Zp, cpf, Bpf, Kcp, Ucp, rkp, rup, rgp = pf
+        for cc in T.unroll(chunks(V * K // 16)):
+            ch = cc * BT + tx
+            if ch < V * K // 16:
+                T.ptx_cp_async(T.access_ptr(Zp[ch // (K // 16), ch % (K // 16) * 16], "w", 16),
+                               T.access_ptr(Z[s, hv, ch // (K // 16), ch % (K // 16) * 16], "r", 16), 16)
+        if tx < K // 4:
+            T.ptx_cp_async(T.access_ptr(cpf[tx * 4], "w", 4), T.access_ptr(c[s, hv, tx * 4], "r", 4), 4)
+        elif tx < K // 4 + V // 4:
+            T.ptx_cp_async(T.access_ptr(Bpf[(tx - K // 4) * 4], "w", 4), T.access_ptr(Bs[s, hv, (tx - K // 4) * 4], "r", 4), 4)
+        if R > 0:
+            for cc in T.unroll(chunks(R * K // 8)):
+                ch = cc * BT + tx
+                if ch < R * K // 8:
+                    T.ptx_cp_async(T.access_ptr(Kcp[0, 0, ch // (K // 8), ch % (K // 8) * 8], "w", 8),
+                                   T.access_ptr(Kc[s, hv, ch // (K // 8), ch % (K // 8) * 8], "r", 8), 8)
+                    T.ptx_cp_async(T.access_ptr(Ucp[0, 0, ch // (V // 8), ch % (V // 8) * 8], "w", 8),
+                                   T.access_ptr(Uc[s, hv, ch // (V // 8), ch % (V // 8) * 8], "r", 8), 8)
+        for cc in T.unroll(chunks(P * K // 8)):
+            ch = cc * BT + tx
+            if ch < P * K // 8:
+                T.ptx_cp_async(T.access_ptr(rkp[0, 0, ch // (K // 8), ch % (K // 8) * 8], "w", 8),
+                               T.access_ptr(rk[s, hv, ch // (K // 8), ch % (K // 8) * 8], "r", 8), 8)
+                T.ptx_cp_async(T.access_ptr(rup[0, 0, ch // (V // 8), ch % (V // 8) * 8], "w", 8),
+                               T.access_ptr(ru[s, hv, ch // (V // 8), ch % (V // 8) * 8], "r", 8), 8)
+        if kind == "gdn":
+            if tx < P:
+                T.ptx_cp_async(T.access_ptr(rgp[0, 0, tx], "w", 1), T.access_ptr(rg[s, hv, tx], "r", 1), 1)
+        else:
+            for cc in T.unroll(chunks(P * K // 4)):
+                ch = cc * BT + tx
+                if ch < P * K // 4:
+                    T.ptx_cp_async(T.access_ptr(rgp[0, 0, ch // (K // 4), ch % (K // 4) * 4], "w", 4),
+                                   T.access_ptr(rg[s, hv, ch // (K // 4), ch % (K // 4) * 4], "r", 4), 4)
+        T.ptx_commit_group()
+
     @T.prim_func
     def boundary(
         idx: T.Tensor((N,), "int32"), wnext: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
@@ -222,6 +300,17 @@ def boundary_regs_program(cfg: DecodeConfig):
             Sh = T.view(Sm, shape=(2 * TOT,), dtype="uint16")
             Zq = T.view(Z, shape=(NS, HV, V, K // 2), dtype="int16")
             Zw = T.view(Z, shape=(NS, HV, V, K // 4), dtype="int32")
+            if WALK:   # the prefetch areas: the next entry's inputs land here while this one computes
+                Zp = T.alloc_shared((V, LDB), "int8")
+                Zpq = T.view(Zp, shape=(V, LDB // 2), dtype="int16")
+                cpf = T.alloc_shared((K,), f32)
+                Bpf = T.alloc_shared((V,), f32)
+                Kcp = T.alloc_shared((1, 1, Rz, K), f16)
+                Ucp = T.alloc_shared((1, 1, Rz, V), f16)
+                rkp = T.alloc_shared((1, 1, P, K), f16)
+                rup = T.alloc_shared((1, 1, P, V), f16)
+                rgp = T.alloc_shared((1, 1, P) if kind == "gdn" else (1, 1, P, K), f32)
+                pf = (Zp, cpf, Bpf, Kcp, Ucp, rkp, rup, rgp)
             tx = T.get_thread_binding(0)
             acc = T.alloc_local((4 * NTILE,), f32)    # the strip: acc[4 n + 2 h + d] = S_p[16 w + g + 8 h, 8 n + 2 t + d]
             zp = T.alloc_local((NTILE,), "uint32")    # each tile's four codes, loaded first
@@ -250,37 +339,57 @@ def boundary_regs_program(cfg: DecodeConfig):
             sm = T.alloc_local((1,), f32)
             sl = T.alloc_local((1,), "int32")
             nb = T.alloc_local((1,), "int32")
+            sn = T.alloc_local((1,), "int32")         # walking: the next entry's slot
             advance(wpos, idx, wnext, hv, b)
             nb[0] = cnt[par]
+            if WALK:   # the first entry's copies (entries below the count are never -1: every trip prefetches the next)
+                if nb[0] > b:
+                    sn[0] = entry(cnt, par, wnext, lst, idx, b)
+                    prefetch(pf, sn[0], hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg)
             w = tx // 32
             g = tx % 32 // 4
             t4 = tx % 4
             m0 = 16 * w
+            if WALK:
+                T.ptx_wait_group(0)
+                T.sync_threads()                                                         # barrier 0: landed
             for it in T.serial(T.ceildiv(T.max(nb[0] - b, 0), C)):
                 sl[0] = entry(cnt, par, wnext, lst, idx, it * C + b)
                 if sl[0] >= 0:
                     s = sl[0]
-                    # --- loads: every tile's codes (rows g, g + 8; columns 2 t, 2 t + 1) in flight first; c, B,
+                    # --- loads (walking: from the prefetch areas, slot index 0 there; else from global memory): every tile's codes (rows g, g + 8; columns 2 t, 2 t + 1) in flight first; c, B,
                     # exp(G_P) and K̃'s start (fp32 of the stored fp16) to shared memory; the factors as fp16 pairs
                     for n in TILES:
-                        zp[n] = T.bitwise_or(
-                            T.bitwise_and(T.cast(Zq[s, hv, m0 + g, 4 * n + t4], "uint32"), T.uint32(0xFFFF)),
-                            T.shift_left(T.cast(Zq[s, hv, m0 + g + 8, 4 * n + t4], "uint32"), T.uint32(16)))
+                        if WALK:
+                            zp[n] = T.bitwise_or(
+                                T.bitwise_and(T.cast(Zpq[m0 + g, 4 * n + t4], "uint32"), T.uint32(0xFFFF)),
+                                T.shift_left(T.cast(Zpq[m0 + g + 8, 4 * n + t4], "uint32"), T.uint32(16)))
+                        else:
+                            zp[n] = T.bitwise_or(
+                                T.bitwise_and(T.cast(Zq[s, hv, m0 + g, 4 * n + t4], "uint32"), T.uint32(0xFFFF)),
+                                T.shift_left(T.cast(Zq[s, hv, m0 + g + 8, 4 * n + t4], "uint32"), T.uint32(16)))
                     if tx < K:
-                        Sm[AC + tx] = c[s, hv, tx]
+                        Sm[AC + tx] = cpf[tx] if WALK else c[s, hv, tx]
                         gl[0] = 0.0
                         for j in T.unroll(P):
-                            gl[j + 1] = gl[j] + rgv(rg, s, hv, j, gi(tx))
+                            gl[j + 1] = gl[j] + rgv(rgp if WALK else rg, 0 if WALK else s, 0 if WALK else hv, j, gi(tx))
                         for a in T.unroll(R):
-                            kr[a] = T.cast(Kc[s, hv, a, tx], f32)
+                            kr[a] = T.cast(Kcp[0, 0, a, tx] if WALK else Kc[s, hv, a, tx], f32)
                             Sm[KP + tx * Rz + a] = kr[a]
-                        stage_keys(Sw, AH, AL, gl, kr, rk, s, hv, tx, fv, h16, l16)
+                        stage_keys(Sw, AH, AL, gl, kr, rkp if WALK else rk, 0 if WALK else s, 0 if WALK else hv, tx, fv,
+                                   h16, l16)
                         if tx < Kd:
                             Sm[AE + tx] = T.exp(gl[P])
                     else:
-                        Sm[AB + tx - K] = Bs[s, hv, tx - K]
-                        stage_values(Sw, AU, Uc, ru, s, hv, tx - K)
+                        Sm[AB + tx - K] = Bpf[tx - K] if WALK else Bs[s, hv, tx - K]
+                        stage_values(Sw, AU, Ucp if WALK else Uc, rup if WALK else ru, 0 if WALK else s, 0 if WALK else hv,
+                                     tx - K)
                     T.sync_threads()                                                     # barrier 1
+                    if WALK:   # the prefetch areas are read: the next entry's copies fly during this one's work
+                        # (TileLang's sync planner adds a barrier after them: one shared buffer to its analysis)
+                        if (it + 1) * C + b < nb[0]:
+                            sn[0] = entry(cnt, par, wnext, lst, idx, (it + 1) * C + b)
+                            prefetch(pf, sn[0], hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg)
                     # --- reconstruction (v8's): C = exp(G_P) (c ∘ Z / q ∘ B), then C += A B on fp16 tensor cores, A
                     # the strip's value factors (loaded once), B a tile's key factors, hi then lo per k-step
                     for kk in T.unroll(NK):
@@ -310,8 +419,6 @@ def boundary_regs_program(cfg: DecodeConfig):
                             else:
                                 rowwise(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, kv, wv, t4)
                                 colwise(Sm, acc, wv, pv, g, t4, w, tx)
-                            T.sync_threads()                                             # barrier 2
-
                             T.sync_threads()                                             # barrier 2
                             for e in T.unroll(-(-K * Rz // BT)):   # the 8 warps' partials, in warp order
                                 if e * BT + tx < K * Rz:
@@ -367,7 +474,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                             pv[e] = T.abs(acc[4 * (n0 + e // 2) + e % 2]) + T.abs(acc[4 * (n0 + e // 2) + 2 + e % 2])
                         reduce_scatter(pv, 8, tx)
                         Sm[HO + w * K + 8 * (n0 + g // 2) + 2 * t4 + g % 2] = pv[0]
-                    T.sync_threads()                                                     # barrier 5
+                    T.sync_threads()                                                     # barrier 4
                     if tx < K:
                         sm[0] = Sm[HO + tx]
                         for ww in T.unroll(1, NW):
@@ -376,7 +483,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                         Sm[AC + tx] = sm[0]
                         Sm[RC + tx] = _rcp(T, sm[0])
                         c[s, hv, tx] = sm[0]
-                    T.sync_threads()                                                     # barrier 6
+                    T.sync_threads()                                                     # barrier 5
                     # --- Y = R / c (v6's reciprocal quotient) in place; B = max |Y| along the row (quad); codes
                     bm[0] = 0.0
                     bm[1] = 0.0
@@ -399,11 +506,13 @@ def boundary_regs_program(cfg: DecodeConfig):
                             Sh[(AU * 4 + (m0 + g + 8 * h) * LDB + 8 * n + 2 * t4) // 2] = T.cast(T.bitwise_or(
                                 T.bitwise_and(qcode(acc[4 * n + 2 * h] * bm[h]), 255),
                                 T.shift_left(T.bitwise_and(qcode(acc[4 * n + 2 * h + 1] * bm[h]), 255), 8)), "uint16")
-                    T.sync_threads()                                                     # barrier 7
+                    T.sync_threads()                                                     # barrier 6
                     for e in T.unroll(V * K // 16 // BT):   # 16-byte stores: 8 threads a row
                         for v4 in T.vectorized(4):
                             Zw[s, hv, e * (BT // 8) + tx // 8, tx % 8 * 4 + v4] = Si[
                                 AU + (e * (BT // 8) + tx // 8) * (LDB // 4) + tx % 8 * 4 + v4]
-                    T.sync_threads()   # the next entry's loads overwrite the staging                # barrier 8
+                    if WALK:
+                        T.ptx_wait_group(0)   # the next entry's copies (this thread's) have landed
+                    T.sync_threads()   # the next entry overwrites the staging (walking: its copies seen)  # barrier 7
 
     return boundary

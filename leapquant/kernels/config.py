@@ -188,6 +188,12 @@ class DecodeConfig:
                                # small-batch boundary was asked for (small_bthreads; H200, session 11, TF32 refit: GDN 32
                                # 28.2 -> 26.4 us, 512 212 -> 209)
 
+    bwalk: bool = False        # v12 walking (NOTES.md "The walking, prefetching v12"): a boundary grid of about two
+                               # programs per SM, each walking several entries of the list with the next entry's inputs
+                               # (codes, c, B, compensators, records) copied into shared memory by cp.async while the
+                               # current one computes — the loads' latency (21 % of v12's stall samples at GDN 512) off
+                               # the chain. The same arithmetic as v12. Needs bv12 and shared memory for two programs
+                               # per SM (r <= 4 at p 16). Opt-in until measured
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
                                # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
                                # identical), faster at small and middle batches (H200 s9c: batch 32 29.8 -> 28.3 us,
@@ -260,6 +266,15 @@ class DecodeConfig:
             if self.small_bthreads:
                 raise ValueError("bv12 serves every batch (no small-batch boundary): small_bthreads must be 0 or None")
             object.__setattr__(self, "small_bthreads", 0)
+        if self.bwalk:
+            if not self.bv12:
+                raise ValueError(f"bwalk (the walking, prefetching v12 boundary) needs bv12, got bv12 = {self.bv12}")
+            from leapquant.kernels.boundary_regs import shared_layout
+            need = shared_layout(self).bytes
+            if 2 * (need + 1024) > 228 * 1024:
+                raise ValueError(f"bwalk needs shared memory for two programs per SM: {need} bytes per program at p = "
+                                 f"{self.p}, r = {self.r}, kind = {self.kind} is more than {228 * 1024 // 2 - 1024}; "
+                                 f"expected a smaller p or r")
         if self.small_bthreads is None:
             object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and 4 * self.K <= 1024 else 0)
         # the refit's arithmetic must not depend on the batch: below small_batch a v6 boundary (small_bthreads 0)
@@ -381,7 +396,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("" if self.tf32_mask else "-nomask") + ("-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

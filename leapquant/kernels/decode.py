@@ -479,15 +479,27 @@ class LeapDecoder:
                                 torch.zeros(n, hv, 1, V, dtype=torch.float16, device=st.Kc.device))
         return self._dummy[key]
 
-    def boundary_programs(self, N: int) -> int:
+    def boundary_programs(self, N: int, sms: int | None = None) -> int:
         """C, the boundary grid's second dimension: the expected N/p requests at their window's end plus
-        about two standard deviations of slack (more than C in one step are taken in further rounds)."""
+        about two standard deviations of slack (more than C in one step are taken in further rounds); walking
+        (cfg.bwalk), at most about two programs per SM over the HV heads (`sms`: the GPU's SM count)."""
         if not self.cfg.compact:
             return N
         if self.cap is not None:
             return max(1, min(N, self.cap))
         mean = -(-N // self.cfg.p)
-        return max(1, min(N, mean + max(2, int(math.ceil(2 * math.sqrt(mean))))))
+        C = max(1, min(N, mean + max(2, int(math.ceil(2 * math.sqrt(mean))))))
+        if self.cfg.bwalk:
+            if sms is None:
+                raise ValueError("bwalk sizes the boundary grid by the GPU: boundary_programs needs sms (its SM count)")
+            C = min(C, max(1, round(2 * sms / self.cfg.HV)))
+        return C
+
+    def _sm_count(self, device) -> int:
+        if device not in self._sms:
+            import torch
+            self._sms[device] = torch.cuda.get_device_properties(device).multi_processor_count
+        return self._sms[device]
 
     def _buffers(self, N, device):
         import torch
@@ -538,9 +550,7 @@ class LeapDecoder:
             dcfg, dec = self.decode_kernel(N)
             GP = self.groups
             if GP is None:
-                if q.device not in self._sms:
-                    self._sms[q.device] = torch.cuda.get_device_properties(q.device).multi_processor_count
-                GP = pipelined_programs(dcfg, N, self._sms[q.device])
+                GP = pipelined_programs(dcfg, N, self._sm_count(q.device))
             GP = min(GP, N)
             if -(-N // GP) > self.cfg.pipe_maxit:
                 raise ValueError(f"groups = {GP} leaves more than pipe_maxit = {self.cfg.pipe_maxit} requests per "
@@ -551,7 +561,7 @@ class LeapDecoder:
             self.kernels.decode(q, k, v, g, beta, scale, idx, st.window_pos, st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru,
                                 st.rg, out, wnext, cnt, par, lst[:N])
         if boundary:
-            C = self.boundary_programs(N)
+            C = self.boundary_programs(N, self._sm_count(q.device) if self.cfg.bwalk else None)
             bnd = self.boundary_kernel(N)
             args = (idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg)
             if boundary_stream is None:

@@ -270,15 +270,40 @@ def test_boundary_v12_config():
         DecodeConfig(bv12=True, small_bthreads=512)
 
 
+def test_boundary_v12_walk_config():
+    """bwalk (the walking, prefetching v12) is opt-in, needs v12 and room for two programs per SM with its prefetch
+    areas; its grid is about two programs per SM over the heads (the SM count is the launch's business)."""
+    from leapquant.kernels.boundary_regs import shared_layout
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import LeapDecoder
+    assert not DecodeConfig().bwalk
+    c = DecodeConfig(bwalk=True)
+    assert c.tag.endswith("-tf32-b12w") and shared_layout(c).bytes - shared_layout(DecodeConfig()).bytes > 16 * 1024
+    with pytest.raises(ValueError, match="bwalk .* needs bv12"):
+        DecodeConfig(bwalk=True, bv12=False)
+    for kw in (dict(r=8), dict(kind="kda", p=32)):
+        with pytest.raises(ValueError, match="bwalk needs shared memory for two programs per SM"):
+            DecodeConfig(bwalk=True, **kw)
+    dec = LeapDecoder(c, kernels=object())   # the grid arithmetic only: no kernels
+    plain = LeapDecoder(DecodeConfig(), kernels=object())
+    assert plain.boundary_programs(512) == 44 and dec.boundary_programs(512, sms=132) == 8   # 32 heads: 8 per head
+    assert dec.boundary_programs(32, sms=132) == plain.boundary_programs(32) == 5   # few entries: no walking
+    assert dec.boundary_programs(512, sms=1) == 1
+    with pytest.raises(ValueError, match="boundary_programs needs sms"):
+        dec.boundary_programs(512)
+
+
 @needs_nvcc
-@pytest.mark.parametrize("kind,tf32,max_spill", [("gdn", False, 0), ("kda", True, 72)])
-def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind, tf32, max_spill):
+@pytest.mark.parametrize("kind,tf32,walk,max_spill", [("gdn", False, False, 0), ("kda", True, False, 72),
+                                                     ("gdn", True, True, 72)])
+def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind, tf32, walk, max_spill):
     """v12 keeps S_p in 64 accumulator registers per thread: two programs per SM need <= 128 registers and shared
     memory for two. The fp32 refit without spills (the residual's K̂ loads merged with the U product's held 128 more
     and spilled 1.8 KB before the residual moved to the tensor cores; KDA measured the same in session 11); the TF32
-    refit spills 40 bytes and reloads 68 (the loads phase's addresses, GDN and KDA alike) — more would mean its
-    fragments no longer fit. Both configurations are the ones `kernels check` compiles for sm_90 (cached)."""
-    k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv12=True, bmv_tf32=tf32)
+    refit spills 40 bytes and reloads 68 (the loads phase's addresses, GDN and KDA alike), walking 64 and 64 (with
+    the prefetch areas: ~30 KB more shared memory) — more would mean its fragments no longer fit. The configurations
+    are the ones `kernels check` compiles for sm_90 (cached)."""
+    k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv12=True, bmv_tf32=tf32, bwalk=walk)
     shared = int(re.search(r"\(\(int64_t\)(\d+)\)", k.get_host_source()).group(1))
     src = k.get_kernel_source()
     assert "__launch_bounds__(256, 2)" in src and 2 * (shared + 1024) <= 228 * 1024
@@ -311,6 +336,27 @@ def test_boundary_v12_tf32_matches_reference(kb, kind, N, outliers, p, r):
     cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32")
     assert cfg.bv12 and cfg.bmv_tf32
     w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 2 * p + r)
+    assert kb.check_ok(w), (p, r, w)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("N,outliers,C", [(37, False, 1), (200, False, 3), (16, True, 2), (512, False, None)])
+@pytest.mark.parametrize("p,r", [(4, 2), (16, 4), (8, 1), (16, 0), (32, 4)])
+def test_boundary_v12_walk_matches_reference(kb, kind, N, outliers, C, p, r):
+    """The walking v12 (bwalk): each program refits several entries, the next one's inputs copied into the prefetch
+    areas by cp.async while it computes — against the reference over three windows; C: a fixed grid per head (1: one
+    program takes every entry), None: the launch's own (two programs per SM: here 66 per head, so at 512 requests
+    and p 4 the ~128 entries per head walk two per program)."""
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import LeapDecoder
+    if kind == "kda" and p == 32:
+        pytest.skip("KDA at p 32: no room for the prefetch areas of two programs per SM (DecodeConfig refuses it)")
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bwalk=True)
+    dec = LeapDecoder(cfg)
+    dec.cap = C
+    w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 3 * p + r, decoder=dec)
     assert kb.check_ok(w), (p, r, w)
 
 

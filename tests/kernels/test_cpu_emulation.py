@@ -13,7 +13,7 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
 @pytest.mark.parametrize("kind,kw", [
     ("gdn", dict()),   # the GDN default at batch 5: the v9 decode (below z1_below) + the small-batch boundary: v7 at
                        # 512 threads (passes over quarters; the v11 refit's contraction in two parts)
-    ("kda", dict(small_batch=0, bv8=False, pipe_z1=False)),   # v8 decode (KDA's default is v9) + the v7 boundary
+    ("kda", dict(small_batch=0, bv8=False, pipe_z1=False)),   # v8 decode (KDA's default is v9) + the v12 boundary
     ("gdn", dict(zfmt="int4")),         # INT4: the pipelined whole-head decode at 256 threads + its boundary
     ("kda", dict(v_first=False, small_batch=0)),   # K-first: the one-program-per-tile decode + v7 boundary
     ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0)),   # the production window and rank, v9 + v7, one window
@@ -22,11 +22,12 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("gdn", dict(H=2, HV=4, small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2
                                                                      # requests (4 heads: with 2 each program took one)
     ("kda", dict(H=2, HV=4, small_batch=0, pipe_z1=True, sms=1)),
-    ("gdn", dict(H=2, HV=4, small_batch=0, z1_below=0, sms=1)),   # the v8 decode's pipelined trips (GDN's v8 at batch >= 384)
+    ("gdn", dict(H=2, HV=4, small_batch=0, z1_below=0, sms=1, bwalk=True)),   # the v8 decode's pipelined trips (GDN's
+                                      # v8 at batch >= 384) and the walking v12 boundary (one program per head)
     ("gdn", dict(small_bthreads=0)),   # the v6 boundary below small_batch (INT8's until session 9; INT4's, FP8's)
     ("kda", dict(bmv_tf32=False, v_first=False, small_batch=0)),   # the refit's mat-vecs on CUDA cores (v7, opt-out)
-], ids=["gdn-default", "kda-v8-b7", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "kda-kfirst-int4-b8",
-        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-walk", "gdn-b6", "kda-kfirst-fp32-refit"])
+], ids=["gdn-default", "kda-v8-b12", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "kda-kfirst-int4-b8",
+        "gdn-z1-walk", "kda-z1-walk", "gdn-v8-b12w-walk", "gdn-b6", "kda-kfirst-fp32-refit"])
 def test_emulated_kernels_match_reference(kind, kw):
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
@@ -163,13 +164,14 @@ def test_emulate_command_reports_the_check_as_json():
     from typer.testing import CliRunner
 
     from leapquant.kernels.cli import kernels_app
-    # (through the v12 boundary, opt-in: the one CI run of its generated code; the GPU tests cover every r, KDA and
-    # its TF32 form — a case of its own in test_emulated_kernels_match_reference cost CI 55 s)
-    res = CliRunner().invoke(kernels_app, ["emulate", "--model", "gdn", "--batch", "3", "--set", "bv12=true", "--json"])
+    # (through the v7 boundary V-first, the opt-out of v12 since session 12: the one CI run of that path; K-first
+    # and INT4 run v7's code in test_emulated_kernels_match_reference)
+    res = CliRunner().invoke(kernels_app, ["emulate", "--model", "gdn", "--batch", "3", "--set", "bv12=false",
+                                           "--set", "small_batch=0", "--json"])
     assert res.exit_code == 0, res.output
     out = json.loads(res.output[res.output.index("{"):])
     assert out["ok"] and out["out"] < 1e-4 and out["config"].startswith("gdn-leap-p4-r2-vf")
-    assert out["config"].endswith("-b12")
+    assert out["config"].endswith("-tf32-b7")
     bad = CliRunner().invoke(kernels_app, ["emulate", "--model", "mamba"])
     assert bad.exit_code == 2 and "model must be gdn or kda" in bad.output
     for item, msg in (("bv9=true", "'bv9' is not a DecodeConfig field"), ("bv8", "--set must be key=value"),
