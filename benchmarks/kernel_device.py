@@ -54,7 +54,7 @@ ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 
 ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
 ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
 ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers)")
-ap.add_argument("--bwalk", action="store_true", help="with --profile-only: the walking v12 boundary (next entry prefetched)")
+ap.add_argument("--no-walk", action="store_true", help="with --profile-only: the v12 boundary without walking (bwalk=False)")
 ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: the refit's mat-vecs on CUDA cores (v7's, not v11's)")
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")
 ap.add_argument("--profile-only", action="store_true",
@@ -75,7 +75,7 @@ if args.profile_only:
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
                            pipe_zdig=bool(args.zd and vf), bmv_tf32=False if args.fp32_refit else None,
                            bv12=True if (args.bv12 and vf) else None,   # v12 is V-first only (and its default)
-                           bwalk=bool(args.bwalk and vf))
+                           bwalk=False if args.no_walk else None)
         kb.profile_steps(cfg, args.profile_batch, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -109,7 +109,7 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),   # INT8 on the v8 boundary (INT4's default)
           ("leap_int8_vfirst_it1", dict(p=16, r=4, v_first=True, iters=1)),   # one power iteration (a tuner point)
           ("leap_int8_vfirst_b12_r0", dict(p=16, r=0, v_first=True, bv12=True)),   # its r = 0 twin (refit exposed)
-          ("leap_int8_vfirst_walk", dict(p=16, r=4, v_first=True, bwalk=True)),   # v12 walking, next entry prefetched
+          ("leap_int8_vfirst_nowalk", dict(p=16, r=4, v_first=True, bwalk=False)),   # v12 without walking (session 12's first)
           ("leap_int8_vfirst_b7", dict(p=16, r=4, v_first=True, bv12=False)),   # v7 + v11 (the default until session 12)
           ] if args.extras else []
 if args.extras_only:

@@ -32,7 +32,7 @@ def boundary_launch(dec: LeapDecoder, st, N: int, device):
     dec.step(st, *x, idx, wnext=wnext, boundary=False)      # appends the requests at p - 1 to list parity `par`
     par = 1 - dec._par
     cnt, lst, gsz = dec._buffers(N, st.Z.device)     # keyed by the tensors' device ("cuda" is not "cuda:0")
-    C = dec.boundary_programs(N)
+    C = dec.boundary_programs(N, dec._sm_count(st.Z.device) if dec.cfg.bwalk else None)
     bnd = dec.boundary_kernel(N)
     Kc, Uc = dec._comp(st)
 

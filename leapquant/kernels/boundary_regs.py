@@ -57,7 +57,8 @@ class SharedLayout:
         return 4 * self.TOT + self.prefetch_bytes
 
 
-def shared_layout(cfg: DecodeConfig) -> SharedLayout:
+def shared_layout(cfg: DecodeConfig, walk: bool | None = None) -> SharedLayout:
+    """`walk`: with the prefetch areas or not (None: as cfg.bwalk says)."""
     K, V, P, R = cfg.K, cfg.V, cfg.p, cfg.r
     NW = cfg.bthreads // 32
     Rz = max(R, 1)
@@ -73,7 +74,8 @@ def shared_layout(cfg: DecodeConfig) -> SharedLayout:
     RC, AB = AC + K, AC + 2 * K
     AE = AB + V
     TOT = -(-(AE + Kd) // 4) * 4
-    pre = (V * LDB + 4 * (K + V) + 2 * Rz * (K + V) + 2 * P * (K + V) + 4 * P * Kd) if cfg.bwalk else 0
+    pre = (V * LDB + 4 * (K + V) + 2 * Rz * (K + V) + 2 * P * (K + V) + 4 * P * Kd) if (
+        cfg.bwalk if walk is None else walk) else 0
     return SharedLayout(LW, LDB, AU, AH, AL, KP, KW, HO, AC, RC, AB, AE, TOT, pre)
 
 

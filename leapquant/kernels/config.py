@@ -188,12 +188,13 @@ class DecodeConfig:
                                # small-batch boundary was asked for (small_bthreads; H200, session 11, TF32 refit: GDN 32
                                # 28.2 -> 26.4 us, 512 212 -> 209)
 
-    bwalk: bool = False        # v12 walking (NOTES.md "The walking, prefetching v12"): a boundary grid of about two
+    bwalk: bool | None = None  # v12 walking (NOTES.md "The walking, prefetching v12"): a boundary grid of about two
                                # programs per SM, each walking several entries of the list with the next entry's inputs
                                # (codes, c, B, compensators, records) copied into shared memory by cp.async while the
                                # current one computes — the loads' latency (21 % of v12's stall samples at GDN 512) off
                                # the chain. The same arithmetic as v12. Needs bv12 and shared memory for two programs
-                               # per SM (r <= 4 at p 16). Opt-in until measured
+                               # per SM (r <= 4 at p 16). None: on where it fits (H200, session 12: boundary at GDN 512
+                               # 80.5 -> 76.5 us in ncu, step 210.1 -> 207.7; level at batch 32 / 256)
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
                                # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
                                # identical), faster at small and middle batches (H200 s9c: batch 32 29.8 -> 28.3 us,
@@ -266,6 +267,10 @@ class DecodeConfig:
             if self.small_bthreads:
                 raise ValueError("bv12 serves every batch (no small-batch boundary): small_bthreads must be 0 or None")
             object.__setattr__(self, "small_bthreads", 0)
+        if self.bwalk is None:   # the default where v12 runs and two programs per SM keep room for the prefetch areas
+            from leapquant.kernels.boundary_regs import shared_layout
+            object.__setattr__(self, "bwalk", bool(self.bv12) and 2 * (shared_layout(self, walk=True).bytes + 1024)
+                               <= 228 * 1024)
         if self.bwalk:
             if not self.bv12:
                 raise ValueError(f"bwalk (the walking, prefetching v12 boundary) needs bv12, got bv12 = {self.bv12}")

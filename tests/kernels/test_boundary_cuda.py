@@ -66,7 +66,7 @@ def _ptxas(tl, tmp_path, src, max_spill=0):
 
 def test_boundary_versions_config():
     from leapquant.kernels.config import DecodeConfig
-    assert DecodeConfig().bv12 and DecodeConfig().tag.endswith("-b12")   # the V-first INT8 default (session 12)
+    assert DecodeConfig().bv12 and DecodeConfig().tag.endswith("-b12w")   # the V-first INT8 default (session 12)
     assert DecodeConfig(v_first=False).bv7 and not DecodeConfig(v_first=False).bv8   # v7: K-first's default
     assert DecodeConfig(bv12=False).tag.endswith("-b7") and DecodeConfig(v_first=False).tag.endswith("-b7")
     assert DecodeConfig(bv8=True).tag.endswith("-b8") and not DecodeConfig(bv7=False).bv8
@@ -254,7 +254,7 @@ def test_boundary_v12_config():
     bmv_tf32=False, in fp32) and serves every batch itself; elsewhere the v7 boundary and its small-batch form stay."""
     from leapquant.kernels.config import DecodeConfig
     c = DecodeConfig()
-    assert c.bv12 and c.bmv_tf32 and c.tag.endswith("-tf32-b12") and c.small_bthreads == 0
+    assert c.bv12 and c.bmv_tf32 and c.tag.endswith("-tf32-b12w") and c.small_bthreads == 0
     assert c.small_batch_boundary() is c and not c.switches_small_batch_boundary
     for kw in (dict(v_first=False), dict(zfmt="int4"), dict(r=16), dict(K=64, V=64), dict(small_bthreads=512),
                dict(bthreads=512)):   # where it does not fit (or another boundary was asked for): v7 / v8 as before
@@ -265,27 +265,29 @@ def test_boundary_v12_config():
         with pytest.raises(ValueError, match="bv12 .S_p in registers. needs"):
             DecodeConfig(bv12=True, **kw)
     fp = DecodeConfig(bv12=True, bmv_tf32=False)   # its refit in fp32 on CUDA cores instead (opt-in)
-    assert not fp.bmv_tf32 and fp.tag.endswith("-b12") and "-tf32" not in fp.tag and fp.small_batch_boundary() is fp
+    assert not fp.bmv_tf32 and fp.tag.endswith("-b12w") and "-tf32" not in fp.tag and fp.small_batch_boundary() is fp
     with pytest.raises(ValueError, match="bv12 serves every batch"):
         DecodeConfig(bv12=True, small_bthreads=512)
 
 
 def test_boundary_v12_walk_config():
-    """bwalk (the walking, prefetching v12) is opt-in, needs v12 and room for two programs per SM with its prefetch
+    """bwalk (the walking, prefetching v12) is on where v12 runs and two programs per SM keep room for its prefetch
     areas; its grid is about two programs per SM over the heads (the SM count is the launch's business)."""
     from leapquant.kernels.boundary_regs import shared_layout
     from leapquant.kernels.config import DecodeConfig
     from leapquant.kernels.decode import LeapDecoder
-    assert not DecodeConfig().bwalk
-    c = DecodeConfig(bwalk=True)
-    assert c.tag.endswith("-tf32-b12w") and shared_layout(c).bytes - shared_layout(DecodeConfig()).bytes > 16 * 1024
+    c = DecodeConfig()
+    assert c.bwalk and c.tag.endswith("-tf32-b12w")
+    assert shared_layout(c).bytes - shared_layout(DecodeConfig(bwalk=False)).bytes > 16 * 1024
+    for kw in (dict(r=8), dict(kind="kda", p=32), dict(v_first=False), dict(bv12=False)):   # no room, or no v12
+        assert not DecodeConfig(**kw).bwalk, kw
     with pytest.raises(ValueError, match="bwalk .* needs bv12"):
         DecodeConfig(bwalk=True, bv12=False)
     for kw in (dict(r=8), dict(kind="kda", p=32)):
         with pytest.raises(ValueError, match="bwalk needs shared memory for two programs per SM"):
             DecodeConfig(bwalk=True, **kw)
     dec = LeapDecoder(c, kernels=object())   # the grid arithmetic only: no kernels
-    plain = LeapDecoder(DecodeConfig(), kernels=object())
+    plain = LeapDecoder(DecodeConfig(bwalk=False), kernels=object())
     assert plain.boundary_programs(512) == 44 and dec.boundary_programs(512, sms=132) == 8   # 32 heads: 8 per head
     assert dec.boundary_programs(32, sms=132) == plain.boundary_programs(32) == 5   # few entries: no walking
     assert dec.boundary_programs(512, sms=1) == 1
@@ -294,15 +296,15 @@ def test_boundary_v12_walk_config():
 
 
 @needs_nvcc
-@pytest.mark.parametrize("kind,tf32,walk,max_spill", [("gdn", False, False, 0), ("kda", True, False, 72),
-                                                     ("gdn", True, True, 72)])
+@pytest.mark.parametrize("kind,tf32,walk,max_spill", [("gdn", False, True, 40), ("kda", True, True, 72),
+                                                     ("gdn", True, False, 72)])
 def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind, tf32, walk, max_spill):
     """v12 keeps S_p in 64 accumulator registers per thread: two programs per SM need <= 128 registers and shared
-    memory for two. The fp32 refit without spills (the residual's K̂ loads merged with the U product's held 128 more
-    and spilled 1.8 KB before the residual moved to the tensor cores; KDA measured the same in session 11); the TF32
-    refit spills 40 bytes and reloads 68 (the loads phase's addresses, GDN and KDA alike), walking 64 and 64 (with
-    the prefetch areas: ~30 KB more shared memory) — more would mean its fragments no longer fit. The configurations
-    are the ones `kernels check` compiles for sm_90 (cached)."""
+    memory for two. Not walking, the fp32 refit has no spills (the residual's K̂ loads merged with the U product's
+    held 128 more and spilled 1.8 KB before the residual moved to the tensor cores) and the TF32 refit spills 40 bytes
+    and reloads 68 (the loads phase's addresses); walking (the default: the prefetch areas, ~30 KB more shared
+    memory) 28 / 32 bytes (fp32) and 64 / 64 (TF32, GDN and KDA alike) — more would mean its fragments no longer
+    fit. The configurations are the ones `kernels check` compiles for sm_90 (cached)."""
     k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv12=True, bmv_tf32=tf32, bwalk=walk)
     shared = int(re.search(r"\(\(int64_t\)(\d+)\)", k.get_host_source()).group(1))
     src = k.get_kernel_source()
@@ -368,8 +370,8 @@ def test_boundary_v12_one_program_walks_every_request(kb, kind):
     the hand-over areas reused across entries)."""
     from leapquant.kernels.config import DecodeConfig
     from leapquant.kernels.decode import LeapDecoder
-    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=4, out_dtype="float32", bv12=True)
-    dec = LeapDecoder(cfg)
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=4, out_dtype="float32", bv12=True, bwalk=False)   # (not walking:
+    dec = LeapDecoder(cfg)                                                     # loads from global memory)
     dec.cap = 1
     w = kb.check_decode(cfg, N=37, windows=2, seed=21, decoder=dec)
     assert kb.check_ok(w), w

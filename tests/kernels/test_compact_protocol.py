@@ -54,7 +54,7 @@ class _FakeBoundary:
 
 def _decoder(cfg, cap=None):
     d = dk.LeapDecoder.__new__(dk.LeapDecoder)
-    d.cfg, d._dummy, d._lists, d._par, d.cap, d.groups, d._sms = cfg, {}, {}, 0, cap, 10, {}
+    d.cfg, d._dummy, d._lists, d._par, d.cap, d.groups, d._sms = cfg, {}, {}, 0, cap, 10, {torch.device("cpu"): 132}
     dec, bnd = _FakeDecode(cfg), _FakeBoundary(cfg)
     # the small-batch boundary and GDN's decode below z1_below keep the same list protocol
     d.kernels = dk.StepKernels(dec, bnd, small_boundary=bnd, small_decode=dec)
@@ -86,7 +86,7 @@ def test_boundary_list_protocol(pipe):
             dec.step(st, *x, idx, out=torch.empty(N, 4, 128))
             assert dec.kernels.boundary.refit[-1] == due
             assert torch.equal(st.window_pos, want)
-        C = dec.boundary_programs(N)
+        C = dec.boundary_programs(N, 132)
         assert 1 <= C <= N and (cap is None or C == min(cap, N))
         if cap is None and N >= p:
             assert C >= -(-N // p)

@@ -13,7 +13,8 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
 @pytest.mark.parametrize("kind,kw", [
     ("gdn", dict()),   # the GDN default at batch 5: the v9 decode (below z1_below) + the small-batch boundary: v7 at
                        # 512 threads (passes over quarters; the v11 refit's contraction in two parts)
-    ("kda", dict(small_batch=0, bv8=False, pipe_z1=False)),   # v8 decode (KDA's default is v9) + the v12 boundary
+    ("kda", dict(small_batch=0, bv8=False, pipe_z1=False, bwalk=False)),   # v8 decode (KDA's default is v9) + the v12
+                                                                          # boundary without walking (r 8's form)
     ("gdn", dict(zfmt="int4")),         # INT4: the pipelined whole-head decode at 256 threads + its boundary
     ("kda", dict(v_first=False, small_batch=0)),   # K-first: the one-program-per-tile decode + v7 boundary
     ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0)),   # the production window and rank, v9 + v7, one window
@@ -22,8 +23,8 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("gdn", dict(H=2, HV=4, small_batch=0, pipe_z1=True, sms=1)),   # v9 decode (one Z buffer), programs walking 2
                                                                      # requests (4 heads: with 2 each program took one)
     ("kda", dict(H=2, HV=4, small_batch=0, pipe_z1=True, sms=1)),
-    ("gdn", dict(H=2, HV=4, small_batch=0, z1_below=0, sms=1, bwalk=True)),   # the v8 decode's pipelined trips (GDN's
-                                      # v8 at batch >= 384) and the walking v12 boundary (one program per head)
+    ("gdn", dict(H=2, HV=4, small_batch=0, z1_below=0, sms=1)),   # the v8 decode's pipelined trips (GDN's v8 at
+                                      # batch >= 384) and the walking v12 boundary walking (one program per head)
     ("gdn", dict(small_bthreads=0)),   # the v6 boundary below small_batch (INT8's until session 9; INT4's, FP8's)
     ("kda", dict(bmv_tf32=False, v_first=False, small_batch=0)),   # the refit's mat-vecs on CUDA cores (v7, opt-out)
 ], ids=["gdn-default", "kda-v8-b12", "gdn-int4", "kda-kfirst", "gdn-p16-r4", "kda-int4-b7", "kda-kfirst-int4-b8",
