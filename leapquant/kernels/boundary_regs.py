@@ -247,6 +247,15 @@ def boundary_regs_program(cfg: DecodeConfig):
         return -(-n // BT)
 
     @T.macro
+    def copy_rows(dst, src, s, hv, tx, rows, width, per):
+        """cp.async of src[s, hv, :rows, :width] into dst[0, 0] (`per` elements, 16 bytes, a copy)."""
+        for cc in T.unroll(chunks(rows * width // per)):
+            ch = cc * BT + tx
+            if ch < rows * width // per:
+                T.ptx_cp_async(T.access_ptr(dst[0, 0, ch // (width // per), ch % (width // per) * per], "w", per),
+                               T.access_ptr(src[s, hv, ch // (width // per), ch % (width // per) * per], "r", per), per)
+
+    @T.macro
     def prefetch(pf, s, hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg):
         """cp.async of slot s's inputs into the prefetch areas pf = (Z rows of LDB bytes, c, B, K̂, Û, record keys,
         values, log-decays), 16 bytes per copy (GDN's log-decays 4), one commit group."""
@@ -261,29 +270,15 @@ def boundary_regs_program(cfg: DecodeConfig):
         elif tx < K // 4 + V // 4:
             T.ptx_cp_async(T.access_ptr(Bpf[(tx - K // 4) * 4], "w", 4), T.access_ptr(Bs[s, hv, (tx - K // 4) * 4], "r", 4), 4)
         if R > 0:
-            for cc in T.unroll(chunks(R * K // 8)):
-                ch = cc * BT + tx
-                if ch < R * K // 8:
-                    T.ptx_cp_async(T.access_ptr(Kcp[0, 0, ch // (K // 8), ch % (K // 8) * 8], "w", 8),
-                                   T.access_ptr(Kc[s, hv, ch // (K // 8), ch % (K // 8) * 8], "r", 8), 8)
-                    T.ptx_cp_async(T.access_ptr(Ucp[0, 0, ch // (V // 8), ch % (V // 8) * 8], "w", 8),
-                                   T.access_ptr(Uc[s, hv, ch // (V // 8), ch % (V // 8) * 8], "r", 8), 8)
-        for cc in T.unroll(chunks(P * K // 8)):
-            ch = cc * BT + tx
-            if ch < P * K // 8:
-                T.ptx_cp_async(T.access_ptr(rkp[0, 0, ch // (K // 8), ch % (K // 8) * 8], "w", 8),
-                               T.access_ptr(rk[s, hv, ch // (K // 8), ch % (K // 8) * 8], "r", 8), 8)
-                T.ptx_cp_async(T.access_ptr(rup[0, 0, ch // (V // 8), ch % (V // 8) * 8], "w", 8),
-                               T.access_ptr(ru[s, hv, ch // (V // 8), ch % (V // 8) * 8], "r", 8), 8)
+            copy_rows(Kcp, Kc, s, hv, tx, R, K, 8)
+            copy_rows(Ucp, Uc, s, hv, tx, R, V, 8)
+        copy_rows(rkp, rk, s, hv, tx, P, K, 8)
+        copy_rows(rup, ru, s, hv, tx, P, V, 8)
         if kind == "gdn":
             if tx < P:
                 T.ptx_cp_async(T.access_ptr(rgp[0, 0, tx], "w", 1), T.access_ptr(rg[s, hv, tx], "r", 1), 1)
         else:
-            for cc in T.unroll(chunks(P * K // 4)):
-                ch = cc * BT + tx
-                if ch < P * K // 4:
-                    T.ptx_cp_async(T.access_ptr(rgp[0, 0, ch // (K // 4), ch % (K // 4) * 4], "w", 4),
-                                   T.access_ptr(rg[s, hv, ch // (K // 4), ch % (K // 4) * 4], "r", 4), 4)
+            copy_rows(rgp, rg, s, hv, tx, P, K, 4)
         T.ptx_commit_group()
 
     @T.prim_func

@@ -221,7 +221,7 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
                                                   "stream (overlapping the next layers' decodes)"),
               set_: list[str] = typer.Option(None, "--set", help="also time the V-first config with these DecodeConfig "
                                              "fields, key=value (repeatable; row leap_<zfmt>_vfirst_set), e.g. --set "
-                                             "bv12=true --set bmv_tf32=true (the opt-in v12 boundary, TF32 refit)"),
+                                             "bv12=false (the v7 boundary) or --set bwalk=false (v12 without walking)"),
               as_json: bool = typer.Option(False, "--json", help="print JSON rows"),
               png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip)")):
     """Time the kernels against FLA's FP32 fused_recurrent kernels (both layouts) in the same run."""
