@@ -18,11 +18,12 @@ the m16n8 accumulator layout of the v8 reconstruction's mma. Every pass then run
   codes elementwise; the codes staged in shared memory for 16-byte stores.
 
 Nine barriers per request at two power iterations (v7: ~20), no S_p pass through shared memory. The refit's products
-run in fp32 on CUDA cores (the reference with tf32 off) or, with ``cfg.bmv_tf32``, on TF32 tensor cores from the
-accumulators (the reference's tf32 mode: `rowwise_tc`, `colwise_tc`); their sums are in another order than v7's — the
-arithmetic of a request must not depend on its batch, so v12 serves every batch (no small-batch form). Measured (H200,
-NOTES.md "v12 boundary"): fp32 faster than the default at batch 32 (GDN −8.5 %, KDA −7.5 %), level at 512; TF32 GDN
-512 −1.5 % (2.47× FLA).
+run on TF32 tensor cores from the accumulators (``cfg.bmv_tf32``, the default: the reference's tf32 mode, `rowwise_tc`,
+`colwise_tc`) or in fp32 on CUDA cores; their sums are in another order than v7's — the arithmetic of a request must
+not depend on its batch, so v12 serves every batch (no small-batch form). Walking (``cfg.bwalk``, the default where
+two programs per SM keep room for it): about two programs per SM take several entries of the list each, the next
+entry's inputs copied into shared prefetch areas by cp.async while the current one computes (the same bits).
+V-first INT8's default since session 12 (H200, NOTES.md "Session 12": GDN 512 206.6 µs, 2.49× FLA).
 """
 
 from dataclasses import dataclass
@@ -30,7 +31,6 @@ from dataclasses import dataclass
 from leapquant.kernels.boundary_common import (advance_positions, factor_staging, list_entry, mgs_warp, qdiv_rcp,
                                                quantize_code, tf32_operand, word_code)
 from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
-from leapquant.kernels.naive import QMAX
 
 
 @dataclass(frozen=True)
@@ -81,6 +81,7 @@ def shared_layout(cfg: DecodeConfig, walk: bool | None = None) -> SharedLayout:
 
 def boundary_regs_program(cfg: DecodeConfig):
     """The v12 boundary's TileLang prim_func (cfg.bv12; DecodeConfig validates the shapes it needs)."""
+    from leapquant.kernels.naive import QMAX   # (here: DecodeConfig imports this module for shared_layout, without torch)
     T = _T()
     kind, HV, K, V, P, R = cfg.kind, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r
     BT = cfg.bthreads
@@ -354,8 +355,9 @@ def boundary_regs_program(cfg: DecodeConfig):
                 sl[0] = entry(cnt, par, wnext, lst, idx, it * C + b)
                 if sl[0] >= 0:
                     s = sl[0]
-                    # --- loads (walking: from the prefetch areas, slot index 0 there; else from global memory): every tile's codes (rows g, g + 8; columns 2 t, 2 t + 1) in flight first; c, B,
-                    # exp(G_P) and K̃'s start (fp32 of the stored fp16) to shared memory; the factors as fp16 pairs
+                    # --- loads (walking: from the prefetch areas, slot index 0 there; else from global memory): every
+                    # tile's codes (rows g, g + 8; columns 2 t, 2 t + 1) in flight first; c, B, exp(G_P) and K̃'s
+                    # start (fp32 of the stored fp16) to shared memory; the factors as fp16 pairs
                     for n in TILES:
                         if WALK:
                             zp[n] = T.bitwise_or(
