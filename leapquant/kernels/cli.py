@@ -195,7 +195,7 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
         raise typer.BadParameter(str(e))
     t0 = time.time()
     with quiet_tilelang():
-        w = kb.check_decode(cfg, N=batch, windows=windows, device="cpu", decoder=ce.emulated_decoder(cfg, sms=sms))
+        w = ce.check_emulated(cfg, N=batch, windows=windows, sms=sms)
     res = {"config": cfg.tag, "ok": kb.check_ok(w), "seconds": round(time.time() - t0, 1), **w}
     if as_json:
         typer.echo(json.dumps(res, indent=1))

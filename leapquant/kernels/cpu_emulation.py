@@ -211,6 +211,13 @@ def emulated_decoder(cfg, sms: int = 132):
     return d
 
 
+def check_emulated(cfg, N: int, windows: int, sms: int = 132, seed: int = 0) -> dict:
+    """`bench.check_decode` of cfg's kernels on the CPU emulation (N requests, `windows` windows; `sms` sizes the
+    persistent grids: 1 makes programs walk several requests) — what the tests and `leapquant kernels emulate` run."""
+    from leapquant.kernels import bench as kb
+    return kb.check_decode(cfg, N=N, windows=windows, device="cpu", decoder=emulated_decoder(cfg, sms=sms), seed=seed)
+
+
 def emulated_perstep_decoder(cfg):
     """A :class:`leapquant.kernels.decode.PerStepDecoder` (Table 2's per-step baselines) run by the CPU emulation."""
     from leapquant.kernels.decode import PerStepDecoder, perstep_program
