@@ -11,7 +11,7 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
                                 reason="no host C++ compiler for the CPU emulation")
 
 
-# bv12=False where a case is about the decode or the v7 boundary: v12 takes ~3x as long to emulate (its shuffles)
+# bv12=False where a case is about the decode or the v7 boundary: each v12 configuration costs CI ~1.5 min of g++
 @pytest.mark.parametrize("kind,kw", [
     ("gdn", dict(bv12=False)),   # GDN at batch 5 with the v7 boundary: the v9 decode (below z1_below) + the small-batch
                                  # boundary: v7 at 512 threads (passes over quarters; the v11 refit's contraction in two parts)
