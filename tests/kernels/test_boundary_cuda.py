@@ -304,7 +304,7 @@ def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind, tf32, walk, 
     held 128 more and spilled 1.8 KB before the residual moved to the tensor cores) and the TF32 refit spills 40 bytes
     and reloads 68 (the loads phase's addresses); walking (the default: the prefetch areas, ~30 KB more shared
     memory) 28 / 32 bytes (fp32) and 64 / 64 (TF32, GDN and KDA alike) — more would mean its fragments no longer
-    fit. The configurations are the ones `kernels check` compiles for sm_90 (cached)."""
+    fit. The TF32 ones are among those `kernels check` compiles for sm_90 (cached); the fp32 refit compiles only here."""
     k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv12=True, bmv_tf32=tf32, bwalk=walk)
     shared = int(re.search(r"\(\(int64_t\)(\d+)\)", k.get_host_source()).group(1))
     src = k.get_kernel_source()
