@@ -296,15 +296,14 @@ def test_boundary_v12_walk_config():
 
 
 @needs_nvcc
-@pytest.mark.parametrize("kind,tf32,walk,max_spill", [("gdn", False, True, 40), ("kda", True, True, 72),
-                                                     ("gdn", True, False, 72)])
+@pytest.mark.parametrize("kind,tf32,walk,max_spill", [("gdn", False, True, 40), ("kda", True, True, 72)])
 def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind, tf32, walk, max_spill):
     """v12 keeps S_p in 64 accumulator registers per thread: two programs per SM need <= 128 registers and shared
-    memory for two. Not walking, the fp32 refit has no spills (the residual's K̂ loads merged with the U product's
-    held 128 more and spilled 1.8 KB before the residual moved to the tensor cores) and the TF32 refit spills 40 bytes
-    and reloads 68 (the loads phase's addresses); walking (the default: the prefetch areas, ~30 KB more shared
-    memory) 28 / 32 bytes (fp32) and 64 / 64 (TF32, GDN and KDA alike) — more would mean its fragments no longer
-    fit. The TF32 ones are among those `kernels check` compiles for sm_90 (cached); the fp32 refit compiles only here."""
+    memory for two. Walking (the default: the prefetch areas, ~30 KB more shared memory) the fp32 refit spills 28
+    bytes and reloads 32, the TF32 refit 64 / 64 (GDN and KDA alike; not walking, session 12: fp32 none — the
+    residual's K̂ loads merged with the U product's once held 128 more and spilled 1.8 KB before the residual moved
+    to the tensor cores — and TF32 40 / 68) — more would mean its fragments no longer fit. The TF32 one is among
+    those `kernels check` compiles for sm_90 (cached); the fp32 refit compiles only here."""
     k = _kernel(tl, "sm_90", kind=kind, v_first=True, bv12=True, bmv_tf32=tf32, bwalk=walk)
     shared = int(re.search(r"\(\(int64_t\)(\d+)\)", k.get_host_source()).group(1))
     src = k.get_kernel_source()

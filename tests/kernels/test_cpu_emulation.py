@@ -50,7 +50,7 @@ def test_gdn_decode_switch_keeps_the_bits():
     from leapquant.kernels import cpu_emulation as ce
     from leapquant.kernels import naive as nv
     from leapquant.kernels.config import DecodeConfig
-    base = dict(kind="gdn", H=1, HV=2, p=4, r=2, out_dtype="float32", small_batch=0)
+    base = dict(kind="gdn", H=1, HV=2, p=4, r=2, out_dtype="float32", small_batch=0, bv12=False)   # (v7: gdn-b6's build)
     v8, switched = DecodeConfig(**base, z1_below=0), DecodeConfig(**base)
     assert switched.decode_config(3).pipe_z1 and not v8.decode_config(3).pipe_z1
     decs = [ce.emulated_decoder(c, sms=1) for c in (v8, switched)]
