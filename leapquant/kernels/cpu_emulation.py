@@ -218,6 +218,14 @@ def check_emulated(cfg, N: int, windows: int, sms: int = 132, seed: int = 0) -> 
     return kb.check_decode(cfg, N=N, windows=windows, device="cpu", decoder=emulated_decoder(cfg, sms=sms), seed=seed)
 
 
+def check_small(kind: str, sms: int = 132, **fields):
+    """(cfg, result) of a small emulated check — the tests' cases: DecodeConfig(kind, **fields) at H 1 / HV 2, p 4,
+    r 2 unless `fields` say otherwise, fp32 outputs; 5 requests over two windows at p 4, else 3 over one."""
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind=kind, out_dtype="float32", **{**dict(H=1, HV=2, p=4, r=2), **fields})
+    return cfg, check_emulated(cfg, N=5 if cfg.p == 4 else 3, windows=2 if cfg.p == 4 else 1, sms=sms, seed=3)
+
+
 def emulated_perstep_decoder(cfg):
     """A :class:`leapquant.kernels.decode.PerStepDecoder` (Table 2's per-step baselines) run by the CPU emulation."""
     from leapquant.kernels.decode import PerStepDecoder, perstep_program
