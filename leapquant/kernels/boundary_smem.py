@@ -1,5 +1,6 @@
-"""The window-boundary launch with S_p only in shared memory: v7 (the default where it fits), with v8's tensor-core
-reconstruction (INT4's default) and v11's TF32 refit mat-vecs (INT8's default) as switches of the same program.
+"""The window-boundary launch with S_p only in shared memory: v7 (the default where v12 — V-first INT8 at K = V = 128,
+`boundary_regs.py` — does not fit: K-first, INT4, r 16, other K), with v8's tensor-core reconstruction (INT4's
+default) and v11's TF32 refit mat-vecs (INT8's default) as switches of the same program.
 
 Same contract as :func:`leapquant.kernels.boundary.boundary_program`, which builds this one when ``cfg.bv7``.
 Compiling needs tilelang (imported lazily).
