@@ -53,7 +53,7 @@ ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 
 ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 boundary (reconstruction on tensor cores)")
 ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
 ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
-ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers)")
+ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers; the V-first INT8 default since session 12, so a no-op there)")
 ap.add_argument("--no-walk", action="store_true", help="with --profile-only: the v12 boundary without walking (bwalk=False)")
 ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: the refit's mat-vecs on CUDA cores (v7's, not v11's)")
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")

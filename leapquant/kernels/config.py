@@ -68,6 +68,10 @@ def _zshape(cfg, NS):
     return (NS, cfg.HV, cfg.V, last) if cfg.v_first else (NS, cfg.HV, cfg.K, last)
 
 
+SM_SHARED_BYTES = 228 * 1024    # shared memory per SM on sm_90 (H100 / H200)
+BLOCK_RESERVED_BYTES = 1024      # what the driver reserves per resident program
+
+
 @dataclass(frozen=True)
 class DecodeConfig:
     """One decode layer's kernels: the problem (kind, mode, zfmt, H, HV, K, V, p, r, v_first), the tiles, and the
@@ -270,19 +274,19 @@ class DecodeConfig:
             if self.small_bthreads:
                 raise ValueError("bv12 serves every batch (no small-batch boundary): small_bthreads must be 0 or None")
             object.__setattr__(self, "small_bthreads", 0)
+        walk_bytes = 0   # v12's shared memory per program with the walk's prefetch areas; two programs per SM must fit
+        if self.bv12:
+            from leapquant.kernels.boundary_regs import shared_layout
+            walk_bytes = shared_layout(self, walk=True).bytes
+        walk_fits = bool(self.bv12) and walk_bytes <= SM_SHARED_BYTES // 2 - BLOCK_RESERVED_BYTES
         if self.bwalk is None:   # the default where v12 runs and two programs per SM keep room for the prefetch areas
-            from leapquant.kernels.boundary_regs import shared_layout
-            object.__setattr__(self, "bwalk", bool(self.bv12) and 2 * (shared_layout(self, walk=True).bytes + 1024)
-                               <= 228 * 1024)
-        if self.bwalk:
-            if not self.bv12:
-                raise ValueError(f"bwalk (the walking, prefetching v12 boundary) needs bv12, got bv12 = {self.bv12}")
-            from leapquant.kernels.boundary_regs import shared_layout
-            need = shared_layout(self).bytes
-            if 2 * (need + 1024) > 228 * 1024:
-                raise ValueError(f"bwalk needs shared memory for two programs per SM: {need} bytes per program at p = "
-                                 f"{self.p}, r = {self.r}, kind = {self.kind} is more than {228 * 1024 // 2 - 1024}; "
-                                 f"expected a smaller p or r")
+            object.__setattr__(self, "bwalk", walk_fits)
+        if self.bwalk and not self.bv12:
+            raise ValueError(f"bwalk (the walking, prefetching v12 boundary) needs bv12, got bv12 = {self.bv12}")
+        if self.bwalk and not walk_fits:
+            raise ValueError(f"bwalk needs shared memory for two programs per SM: {walk_bytes} bytes per program at p = "
+                             f"{self.p}, r = {self.r}, kind = {self.kind} is more than "
+                             f"{SM_SHARED_BYTES // 2 - BLOCK_RESERVED_BYTES}; expected a smaller p or r")
         if self.small_bthreads is None:
             object.__setattr__(self, "small_bthreads", 4 * self.K if self.bv7 and 4 * self.K <= 1024 else 0)
         # the refit's arithmetic must not depend on the batch: below small_batch a v6 boundary (small_bthreads 0)
