@@ -53,6 +53,7 @@ ap.add_argument("--bv6", action="store_true", help="with --profile-only: the v6 
 ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 boundary (reconstruction on tensor cores)")
 ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
 ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
+ap.add_argument("--dtc", action="store_true", help="with --profile-only: the v13 decode (dot products on tensor cores, GDN)")
 ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers; the V-first INT8 default since session 12, so a no-op there)")
 ap.add_argument("--no-walk", action="store_true", help="with --profile-only: the v12 boundary without walking (bwalk=False)")
 ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: the refit's mat-vecs on CUDA cores (v7's, not v11's)")
@@ -73,7 +74,7 @@ if args.profile_only:
                            pipe_zsmem=False if (args.v6 or args.v4b) else None,
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
-                           pipe_zdig=bool(args.zd and vf), bmv_tf32=False if args.fp32_refit else None,
+                           pipe_zdig=bool(args.zd and vf), pipe_dtc=bool(args.dtc and vf), bmv_tf32=False if args.fp32_refit else None,
                            bv12=True if (args.bv12 and vf) else None,   # v12 is V-first only (and its default)
                            bwalk=False if args.no_walk else None)
         kb.profile_steps(cfg, args.profile_batch, steps=3)
@@ -108,9 +109,12 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_nomask", dict(p=16, r=4, v_first=True, tf32_mask=False)),  # TF32 truncation left to the mma
           ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),   # INT8 on the v8 boundary (INT4's default)
           ("leap_int8_vfirst_it1", dict(p=16, r=4, v_first=True, iters=1)),   # one power iteration (a tuner point)
+          ("leap_int8_vfirst_it0", dict(p=16, r=4, v_first=True, iters=0)),   # no refit (K̂ kept, Û re-projected):
+                                                                              # the refit's own exposed cost
           ("leap_int8_vfirst_b12_r0", dict(p=16, r=0, v_first=True, bv12=True)),   # its r = 0 twin (refit exposed)
           ("leap_int8_vfirst_nowalk", dict(p=16, r=4, v_first=True, bwalk=False)),   # v12 without walking (session 12's first)
           ("leap_int8_vfirst_b7", dict(p=16, r=4, v_first=True, bv12=False)),   # v7 + v11 (the default until session 12)
+          ("leap_int8_vfirst_dtc", dict(p=16, r=4, v_first=True, pipe_dtc=True, kinds=("gdn",))),   # v13 decode (GDN)
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}
@@ -119,7 +123,9 @@ if args.extras_only:
     EXTRAS = [(n, c) for n, c in EXTRAS if n in args.extras_only.split(",")]
 for name, c in EXTRAS:
     for kind in kinds:
-        check_cfgs.append(kb.extra_config(c, kind, H=2, HV=4, p=4, r=2, out_dtype="float32"))
+        cc = kb.extra_config(c, kind, H=2, HV=4, p=4, r=2, out_dtype="float32")
+        if cc is not None:
+            check_cfgs.append(cc)
 ps_cfgs = [PerStepConfig(kind=k, H=2, HV=4, mode=m, v_first=vf, out_dtype="float32")
            for k, m, vf in (("gdn", "int8", True), ("kda", "int8", False), ("gdn", "bf16", True))]
 bench_cfgs = []
@@ -130,7 +136,7 @@ for kind in kinds:
     bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, BV=args.bv, threads=args.threads))
     if args.full_grid:
         bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=4, BV=args.bv, threads=args.threads, compact=False))
-    bench_cfgs += [kb.extra_config(c, kind) for _, c in EXTRAS]
+    bench_cfgs += [cc for _, c in EXTRAS if (cc := kb.extra_config(c, kind)) is not None]
     if args.sweeps:
         bench_cfgs += [DecodeConfig(kind=kind, p=int(pp), r=4, BV=args.bv, threads=args.threads)
                        for pp in args.sweep_p.split(",") if pp]

@@ -344,10 +344,14 @@ def bench_perstep(cfg, N, device="cuda", graphs=False):
 
 def extra_config(c, kind, **kw):
     """An extra bench row's config for `kind`: `c` is a dict of DecodeConfig fields (the defaults that depend on
-    the kind — threads, shapes — resolved for it) or a DecodeConfig (taken as it is, only its kind replaced)."""
+    the kind — threads, shapes — resolved for it; an optional "kinds" entry names the families the row is for: None
+    for the others) or a DecodeConfig (taken as it is, only its kind replaced)."""
     from leapquant.kernels.decode import DecodeConfig
     if isinstance(c, dict):
-        return DecodeConfig(**{**c, "kind": kind, **kw})
+        fields = {f: v for f, v in c.items() if f != "kinds"}
+        if kind not in c.get("kinds", (kind,)):
+            return None
+        return DecodeConfig(**{**fields, "kind": kind, **kw})
     return replace(c, kind=kind, **kw)
 
 
@@ -416,7 +420,7 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
             if full_grid:
                 variants.append(("leap_int8_vfirst_v2grid",
                                  DecodeConfig(kind=kind, p=p, r=r, v_first=True, BV=BV, threads=threads, compact=False)))
-            variants += [(name, extra_config(c, kind)) for name, c in extra]
+            variants += [(name, cfg) for name, c in extra if (cfg := extra_config(c, kind)) is not None]
             for name, cfg in variants:
                 try:
                     us, us_nb, nb = bench_leap(cfg, N, graphs=graphs)

@@ -345,6 +345,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                     sn[0] = entry(cnt, par, wnext, lst, idx, b)
                     prefetch(pf, sn[0], hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg)
             w = tx // 32
+            KF = KW + w * K * Rz if cfg.iters else KP   # the fitted K̂: this warp's Gram–Schmidt copy (iters 0: the start)
             g = tx % 32 // 4
             t4 = tx % 4
             m0 = 16 * w
@@ -438,7 +439,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                             T.sync_warp()
                         # Û = Sᵀ K̂ (K̂ unrounded, as v7), written rounded; then R = S − K̂ Ûᵀ with both rounded
                         if TC:   # the quad's lane t holds Û[g (+ 8), 2 t + d]: the residual mma's A fragment as it is
-                            rowwise_tc(Sm, KW + w * K * Rz, acc, ta, tb, wd, g, t4)
+                            rowwise_tc(Sm, KF, acc, ta, tb, wd, g, t4)
                             for h in HD:
                                 for d in HD:
                                     wd[2 * h + d] = T.cast(T.cast(wd[2 * h + d], f16), f32)
@@ -447,7 +448,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                                 af[h] = T.call_extern("uint32", "__pack_half2", T.cast(-wd[2 * h], f16),
                                                       T.cast(-wd[2 * h + 1], f16))
                         else:
-                            rowwise(Sm, KW + w * K * Rz, acc, kv, wv, t4)
+                            rowwise(Sm, KF, acc, kv, wv, t4)
                             for i in T.unroll(2 * R):
                                 wv[i] = T.cast(T.cast(wv[i], f16), f32)
                             for h in HD:
@@ -459,12 +460,12 @@ def boundary_regs_program(cfg: DecodeConfig):
                                                       T.cast(-lane_pick(wv, h, 1, t4), f16))
                         if tx < K:
                             for a in T.unroll(R):
-                                Kc[s, hv, a, tx] = T.cast(Sm[KW + w * K * Rz + tx * Rz + a], f16)
+                                Kc[s, hv, a, tx] = T.cast(Sm[KF + tx * Rz + a], f16)
                         # R = S − Û K̂ᵀ on the fp16 tensor cores (exact products of the rounded factors, fp32 sums):
                         # A = −Û of rows g, g + 8 at k = 2 t, 2 t + 1 (zero past r), B = K̂ of a tile's keys
                         for n in TILES:   # B: K̂[8 n + g, 2 t], K̂[8 n + g, 2 t + 1] of this warp's copy, rounded
-                            bfr[0] = T.call_extern("uint32", "__pack_half2", T.cast(khat(Sm, KW + w * K * Rz, 8 * n + g, 0, t4), f16),
-                                                   T.cast(khat(Sm, KW + w * K * Rz, 8 * n + g, 1, t4), f16))
+                            bfr[0] = T.call_extern("uint32", "__pack_half2", T.cast(khat(Sm, KF, 8 * n + g, 0, t4), f16),
+                                                   T.cast(khat(Sm, KF, 8 * n + g, 1, t4), f16))
                             T.ptx_mma("float32", "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
                                       af.data, 0, bfr.data, 0, acc.data, 4 * n, False)
                     # --- c_y = max(sqrt(Σ_x |R[x, y]| / V), 1e-8): the lane's two rows, the 8 row lanes, the 8 warps

@@ -39,6 +39,7 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            DecodeConfig(kind="gdn", v_first=True, pipe_zmma=True),                  # v8: Z products on tensor cores
            DecodeConfig(kind="kda", v_first=True, pipe_z1=True),                    # v9: one Z buffer
            DecodeConfig(kind="gdn", v_first=True, pipe_zdig=True),                  # v10: the digit table
+           DecodeConfig(kind="gdn", v_first=True, pipe_dtc=True),                   # v13: dot products on tensor cores
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]
     bnd = [DecodeConfig(kind="kda", v_first=True, bv12=False), DecodeConfig(kind="gdn", v_first=False, r=0),   # v7 (K-first's default)
            DecodeConfig(kind="gdn", v_first=True, bv8=True), DecodeConfig(kind="kda", v_first=False, bv8=True),  # v8

@@ -105,7 +105,8 @@ class DecodeConfig:
     BV: int | None = None      # value rows per program; None with threads None: V on the v7 decode where it applies
                                # (the whole head per program), else 64 (v3 default; 32 in v1–v2)
     threads: int | None = None  # None: 128 (on the v7 decode, KDA without tensor cores 256: measured best), else 128
-    iters: int = 2             # power iterations at the boundary
+    iters: int = 2             # power iterations at the boundary; 0 (v12 only): no refit — the stored K̂ kept, Û =
+                               # S_pᵀ K̂ re-projected (the refit's timing twin; a tuner point)
     bthreads: int = 256        # threads of the boundary program
     bminblocks: int = 2        # boundary programs per SM (__launch_bounds__ min blocks; v3: 2 caps it at
                                # 128 registers instead of 168–250 = one program per SM in v1–v2)
@@ -171,6 +172,12 @@ class DecodeConfig:
                                # instead of by every lane quad of every warp (16 times over). The same bits. Needs
                                # pipe_zmma and K = threads. Opt-in: measured slower on the H200 (session 9: GDN 512
                                # 227.1 vs 222.1 us; ncu −1 % instructions, one more barrier per request)
+    pipe_dtc: bool | None = None  # v13 decode (NOTES.md "v13 decode"): GDN's key-length dot products (p records,
+                               # r compensators, kᵀq against x, y, q·scale) on TF32 tensor cores — the rows exact in
+                               # TF32 (fp16), the vectors as TF32 hi + lo pairs (~2^-20 relative) — instead of 4
+                               # FFMA-chains per lane and row plus a warp reduce-scatter; one more barrier per request
+                               # (the warps' partial sums). Needs pipe_zmma, GDN (KDA's records decay per key channel)
+                               # and K a multiple of 8 warps' worth. Opt-in until measured
 
     bmv_tf32: bool | None = None  # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on
                                # TF32 tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and
@@ -262,18 +269,22 @@ class DecodeConfig:
                              f"bv7, got bv7 = {self.bv7}, bthreads = {self.bthreads}, K = {self.K}")
         bv12_fits = bool(self.bv7 and not self.bv8 and self.v_first and self.zfmt == "int8" and self.compact
                          and self.K == self.V == 128
-                         and self.bthreads == 256 and self.r in (0, 1, 2, 4, 8) and self.iters >= 1)
+                         and self.bthreads == 256 and self.r in (0, 1, 2, 4, 8) and self.iters >= 0)
         if self.bv12 is None:   # the default where it fits, unless a small-batch boundary was asked for
             object.__setattr__(self, "bv12", bv12_fits and self.small_bthreads is None)
         if self.bv12:
             if not bv12_fits:
                 raise ValueError(f"bv12 (S_p in registers) needs the v7 boundary's setting without bv8, V-first INT8, compact, "
-                                 f"K = V = 128, bthreads = 256, r in (0, 1, 2, 4, 8) and iters >= 1, got bv7 = {self.bv7}, bv8 = "
+                                 f"K = V = 128, bthreads = 256, r in (0, 1, 2, 4, 8) and iters >= 0, got bv7 = {self.bv7}, bv8 = "
                                  f"{self.bv8}, v_first = {self.v_first}, zfmt = {self.zfmt}, K = {self.K}, V = {self.V}, "
                                  f"bthreads = {self.bthreads}, r = {self.r}, iters = {self.iters}, compact = {self.compact}")
             if self.small_bthreads:
                 raise ValueError("bv12 serves every batch (no small-batch boundary): small_bthreads must be 0 or None")
             object.__setattr__(self, "small_bthreads", 0)
+        if self.iters < 0 or (self.iters == 0 and self.r and not self.bv12):
+            raise ValueError(f"iters (power iterations at the boundary) must be >= 1, or 0 on the v12 boundary (bv12: the "
+                             f"compensators' keys kept, Û re-projected — the refit skipped), got iters = {self.iters}, "
+                             f"bv12 = {self.bv12}")
         walk_bytes = 0   # v12's shared memory per program with the walk's prefetch areas; two programs per SM must fit
         if self.bv12:
             from leapquant.kernels.boundary_regs import shared_layout
@@ -343,6 +354,13 @@ class DecodeConfig:
         if self.pipe_zdig and not (self.pipe_zmma and self.K == self.threads):
             raise ValueError(f"pipe_zdig (the digit table) needs pipe_zmma and K = threads (a thread per key), got "
                              f"pipe_zmma = {self.pipe_zmma}, K = {self.K}, threads = {self.threads}")
+        dtc_fits = bool(self.pipe_zmma and self.kind == "gdn" and self.K % (8 * (self.threads // 32)) == 0)
+        if self.pipe_dtc is None:
+            object.__setattr__(self, "pipe_dtc", False)
+        if self.pipe_dtc and not dtc_fits:
+            raise ValueError(f"pipe_dtc (the key-length dot products on tensor cores) needs pipe_zmma, kind gdn and K a "
+                             f"multiple of 8 keys per warp, got pipe_zmma = {self.pipe_zmma}, kind = {self.kind!r}, "
+                             f"K = {self.K}, threads = {self.threads}")
         if self.small_batch < 0:
             raise ValueError(f"small_batch must be >= 0, got {self.small_batch}")
         if self.pipe_maxit < 1:
@@ -408,7 +426,7 @@ class DecodeConfig:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -69,6 +69,9 @@ def pipelined_decode_program(cfg: DecodeConfig):
     ZPAD = 4 if ZM else 0    # v8: Zs rows padded by 16 bytes: the 8 rows a quarter warp reads fall on distinct banks
     Z1 = cfg.pipe_z1         # v9: one Z buffer, each warp refilling its own rows after its mma (needs ZM)
     ZD = cfg.pipe_zdig       # v10: the mma's digit columns built once per request in shared memory (needs ZM, K = TH)
+    DT = cfg.pipe_dtc        # v13: the key-length dot products on TF32 tensor cores (GDN; needs ZM)
+    NBK = -(-NRW // 16)      # v13: 16-row blocks of the dotted rows (records, compensators, fp16(k))
+    KSW = K // NW // 8       # v13: k-steps of 8 keys per warp (each warp sums its K / NW keys; partials to `part`)
     LPR = K // 16            # lanes per Z row (16 codes each)
     RP = TH // LPR           # rows per pass
     NPASS = BV // RP
@@ -143,10 +146,13 @@ def pipelined_decode_program(cfg: DecodeConfig):
             sl = T.alloc_shared((MAXIT,), "int32")     # slot of each request this program walks
             ml = T.alloc_shared((MAXIT,), "int32")     # its window position m
             # double-buffered per-request inputs (buffer it % 2 holds request it)
-            rks = T.alloc_shared((2, P, K), f16)       # buffered keys (rows ≥ m zero-filled)
+            # buffered keys (rows ≥ m zero-filled); v13: then the compensators' keys, then fp16(k), rows padded by
+            # 16 bytes (an A fragment's 8 rows on distinct banks)
+            rks = T.alloc_shared((2, NRW, K + 8) if DT else (2, P, K), f16)
             rus = T.alloc_shared((2, P, BV), f16)      # buffered u, this value tile
             rgs = T.alloc_shared((2, P, Kd), f32)      # buffered log-decays
-            Kcs = T.alloc_shared((2, Rz, K), f16)
+            if not DT:
+                Kcs = T.alloc_shared((2, Rz, K), f16)
             Ucs = T.alloc_shared((2, Rz, BV), f16)
             css = T.alloc_shared((2, K), f32)          # smoothing scales c
             Bss = T.alloc_shared((2, BV), f32)         # value scales B of the tile
@@ -156,7 +162,8 @@ def pipelined_decode_program(cfg: DecodeConfig):
             bts = T.alloc_shared((2, 1), f32)          # β
             # per-request work
             G = T.alloc_shared((P + 1, Kd), f32)       # prefix sums of the buffered log-decays (G_0 = 0)
-            xs = T.alloc_shared((3, K), f32)           # α⊙k, α⊙q·scale, fp16(k)⊙q·scale
+            # α⊙k, α⊙q·scale, fp16(k)⊙q·scale (v13: q·scale; rows padded: the B fragments' 64-bit reads conflict-free)
+            xs = T.alloc_shared((3, K + 8) if DT else (3, K), f32)
             # c ⊙ Γ_{1:m} x, element d at d + 4 (d // 16): lane lt reads its 16 at 20 lt, 8 lanes on distinct banks
             # (unpadded, the 16-byte reads of 8 lanes 64 B apart were 4-way bank conflicts: 13 of the 35 M shared
             # wavefronts of the v6 decode at GDN 512, ncu)
@@ -165,7 +172,16 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # the key-length dot products: row rr (records j < P, compensators P + i, kᵀq·scale at P + R), its
             # two sums at rw[rr % NW, 2 (rr // NW)] and the next
             rw = T.alloc_shared((NW, 2 * TRIPS), f32)
-            pv = T.alloc_local((NPV,), f32)            # a lane's partial sums of its warp's rows (2 per trip)
+            if DT:   # v13: per warp, its keys' partial sums of every row and vector (x, y, q·scale); mma fragments
+                part = T.alloc_shared((NW, NRW, 4), f32)
+                dacc = T.alloc_local((4 * NBK,), f32)
+                dfa = T.alloc_local((4,), "uint32")
+                dfb = T.alloc_local((2,), "uint32")
+                dxw = T.alloc_local((2,), f32)
+                dh = T.alloc_local((2,), f16)
+                dsm = T.alloc_local((1,), f32)
+            else:
+                pv = T.alloc_local((NPV,), f32)        # a lane's partial sums of its warp's rows (2 per trip)
             wp = T.alloc_local((2,), f32)              # one row's two weights
             gacc = T.alloc_local((1,), f32)            # a running prefix sum
             zr = T.alloc_shared((2, BV), f32)
@@ -257,7 +273,8 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         for cc in T.unroll(chunks(R * K // 8)):
                             ch = cc * TH + tx
                             if ch < R * K // 8:
-                                T.ptx_cp_async(T.access_ptr(Kcs[bi, ch // (K // 8), (ch % (K // 8)) * 8], "w", 8),
+                                T.ptx_cp_async(T.access_ptr((rks[bi, P + ch // (K // 8), (ch % (K // 8)) * 8] if DT else
+                                                             Kcs[bi, ch // (K // 8), (ch % (K // 8)) * 8]), "w", 8),
                                                T.access_ptr(Kc[s, hv, ch // (K // 8), (ch % (K // 8)) * 8], "r", 8), 8)
                         for cc in T.unroll(chunks(R * BV // 8)):
                             ch = cc * TH + tx
@@ -302,7 +319,11 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         qf = T.cast(qks[cb, 0, d], f32)
                         xs[0, d] = a * kf
                         xs[1, d] = a * qf * scale
-                        xs[2, d] = T.cast(T.cast(qks[cb, 1, d], f16), f32) * qf * scale
+                        if DT:   # v13: q·scale as the B column of fp16(k)'s row, which goes after the compensators
+                            xs[2, d] = qf * scale
+                            rks[cb, P + R, d] = T.cast(qks[cb, 1, d], f16)
+                        else:
+                            xs[2, d] = T.cast(T.cast(qks[cb, 1, d], f16), f32) * qf * scale
                     # prefix sums of the log-decays (rows ≥ m were zero-filled), each in the serial order of the
                     # cumulative sum, the running sum in a register: GDN's one column by P threads (thread j sums
                     # rows ≤ j; adding the 0.0 of rows past j changes nothing), KDA's K columns one per thread
@@ -350,51 +371,87 @@ def pipelined_decode_program(cfg: DecodeConfig):
                     # the key-length dot products, one warp per row (v6b; v6a's T.reduce_sum over [P, K] fragments
                     # cost block-wide reductions with barriers): rows j < P are the records' weights
                     # k_jᵀ Γ_{j+1:m} x (masked to j < m), then the R compensators' K̃_iᵀ Γ_{1:m} x, then kᵀq·scale
-                    for t in T.unroll(TRIPS):
-                        rr = wi + NW * t
-                        pv[2 * t] = 0.0
-                        pv[2 * t + 1] = 0.0
-                        if rr < P:
-                            for e in T.unroll(K // 32):
-                                d = ln + 32 * e
-                                if kind == "gdn":   # one decay per record, applied below
-                                    dec = T.cast(rks[cb, rr, d], f32)
-                                else:
-                                    dec = T.if_then_else(rr < m, T.exp(G[m, d] - G[rr + 1, d]), 0.0) * T.cast(
-                                        rks[cb, rr, d], f32)
-                                pv[2 * t] += dec * xs[0, d]
-                                pv[2 * t + 1] += dec * xs[1, d]
-                        elif rr < P + R:
-                            for e in T.unroll(K // 32):
-                                d = ln + 32 * e
-                                kk = T.cast(Kcs[cb, rr - P, d], f32) * T.exp(G[m, gi(d)])
-                                pv[2 * t] += kk * xs[0, d]
-                                pv[2 * t + 1] += kk * xs[1, d]
-                        elif rr == P + R:
-                            for e in T.unroll(K // 32):
-                                pv[2 * t] += xs[2, ln + 32 * e]
-                    for e in list(range(2 * TRIPS, NPV)):   # Python lists: unrolled while the IR is built
-                        pv[e] = 0.0
-                    # the warp's 2 TRIPS partial sums per lane reduced and scattered at once (session 8): stage st
-                    # halves the values a lane holds — across lane bit 4 − st a lane keeps one half and adds its
-                    # partner's copy of it — so that after SPLIT stages lane ln holds sum ln >> (5 − SPLIT) (with
-                    # butterflies over the remaining lane bits): 2 NPV shuffles where one butterfly per sum took 10 TRIPS
-                    for st in list(range(SPLIT)):
-                        half = NPV >> (st + 1)
-                        up = T.bitwise_and(T.shift_right(ln, 4 - st), 1) == 1
-                        for e in list(range(half)):
-                            pv[e] = T.if_then_else(up, pv[e + half], pv[e]) + T.shfl_xor(
-                                T.if_then_else(up, pv[e], pv[e + half]), 16 >> st)
-                    for st in list(range(SPLIT, 5)):
-                        pv[0] += T.shfl_xor(pv[0], 16 >> st)
-                    vi = T.shift_right(ln, 5 - SPLIT)          # the sum this lane holds: trip vi // 2, vector vi % 2
-                    if kind == "gdn":   # the record's decay (compensator and kᵀq rows: 1)
-                        rr = wi + NW * (vi // 2)
-                        pv[0] = pv[0] * T.if_then_else(rr < P, T.if_then_else(
-                            rr < m, T.exp(G[m, 0] - G[T.min(rr, P - 1) + 1, 0]), 0.0), 1.0)
-                    # row rr's two sums at rw[rr % NW, 2 (rr // NW) + (0, 1)]
-                    if T.bitwise_and(ln, (1 << (5 - SPLIT)) - 1) == 0 and vi < 2 * TRIPS:
-                        rw[wi, vi] = pv[0]
+                    if DT:
+                        # v13: the key-length dot products on TF32 tensor cores — rows (A, 16 per block): the records,
+                        # the compensators' keys, fp16(k) (exact in TF32); columns (B): x, y and q·scale each as a
+                        # TF32 hi + lo pair (hi: the 13 low mantissa bits cleared; lo = the exact rest, which the mma
+                        # truncates: ~2^-20 relative), 0 for columns 6, 7. The mma's k = t takes key k0 + 2 t, k = t + 4
+                        # key k0 + 2 t + 1 (A and B alike), so that each operand pair is one 32- / 64-bit load. Warp wi
+                        # sums keys [wi K / NW, (wi + 1) K / NW); lane t of a row's quad holds its sum with vector t.
+                        lg = ln // 4
+                        lq = ln % 4
+                        for e in T.unroll(4 * NBK):
+                            dacc[e] = 0.0
+                        for ks in T.unroll(KSW):
+                            k0 = wi * (K // NW) + 8 * ks
+                            for e in T.vectorized(2):
+                                dxw[e] = xs[T.min(lg // 2, 2), k0 + 2 * lq + e]
+                            for e in T.unroll(2):
+                                dfb[e] = T.if_then_else(lg >= 6, T.uint32(0), T.if_then_else(
+                                    lg % 2 == 0, T.bitwise_and(T.reinterpret(dxw[e], "uint32"), T.uint32(0xFFFFE000)),
+                                    T.reinterpret(dxw[e] - T.reinterpret(T.bitwise_and(T.reinterpret(dxw[e], "uint32"),
+                                                                                       T.uint32(0xFFFFE000)), f32), "uint32")))
+                            for blk in T.unroll(NBK):
+                                for hr in T.unroll(2):
+                                    row = 16 * blk + lg + 8 * hr
+                                    for e in T.vectorized(2):
+                                        dh[e] = rks[cb, T.min(row, NRW - 1), k0 + 2 * lq + e]
+                                    for e in T.unroll(2):
+                                        dfa[hr + 2 * e] = T.reinterpret(T.if_then_else(row < NRW, T.cast(dh[e], f32), 0.0),
+                                                                        "uint32")
+                                T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
+                                          dfa.data, 0, dfb.data, 0, dacc.data, 4 * blk, False)
+                        for blk in T.unroll(NBK):
+                            for hr in T.unroll(2):
+                                row = 16 * blk + lg + 8 * hr
+                                if lq < 3 and row < NRW:
+                                    part[wi, row, lq] = dacc[4 * blk + 2 * hr] + dacc[4 * blk + 2 * hr + 1]
+                    else:
+                        for t in T.unroll(TRIPS):
+                            rr = wi + NW * t
+                            pv[2 * t] = 0.0
+                            pv[2 * t + 1] = 0.0
+                            if rr < P:
+                                for e in T.unroll(K // 32):
+                                    d = ln + 32 * e
+                                    if kind == "gdn":   # one decay per record, applied below
+                                        dec = T.cast(rks[cb, rr, d], f32)
+                                    else:
+                                        dec = T.if_then_else(rr < m, T.exp(G[m, d] - G[rr + 1, d]), 0.0) * T.cast(
+                                            rks[cb, rr, d], f32)
+                                    pv[2 * t] += dec * xs[0, d]
+                                    pv[2 * t + 1] += dec * xs[1, d]
+                            elif rr < P + R:
+                                for e in T.unroll(K // 32):
+                                    d = ln + 32 * e
+                                    kk = T.cast(Kcs[cb, rr - P, d], f32) * T.exp(G[m, gi(d)])
+                                    pv[2 * t] += kk * xs[0, d]
+                                    pv[2 * t + 1] += kk * xs[1, d]
+                            elif rr == P + R:
+                                for e in T.unroll(K // 32):
+                                    pv[2 * t] += xs[2, ln + 32 * e]
+                        for e in list(range(2 * TRIPS, NPV)):   # Python lists: unrolled while the IR is built
+                            pv[e] = 0.0
+                        # the warp's 2 TRIPS partial sums per lane reduced and scattered at once (session 8): stage st
+                        # halves the values a lane holds — across lane bit 4 − st a lane keeps one half and adds its
+                        # partner's copy of it — so that after SPLIT stages lane ln holds sum ln >> (5 − SPLIT) (with
+                        # butterflies over the remaining lane bits): 2 NPV shuffles where one butterfly per sum took 10 TRIPS
+                        for st in list(range(SPLIT)):
+                            half = NPV >> (st + 1)
+                            up = T.bitwise_and(T.shift_right(ln, 4 - st), 1) == 1
+                            for e in list(range(half)):
+                                pv[e] = T.if_then_else(up, pv[e + half], pv[e]) + T.shfl_xor(
+                                    T.if_then_else(up, pv[e], pv[e + half]), 16 >> st)
+                        for st in list(range(SPLIT, 5)):
+                            pv[0] += T.shfl_xor(pv[0], 16 >> st)
+                        vi = T.shift_right(ln, 5 - SPLIT)          # the sum this lane holds: trip vi // 2, vector vi % 2
+                        if kind == "gdn":   # the record's decay (compensator and kᵀq rows: 1)
+                            rr = wi + NW * (vi // 2)
+                            pv[0] = pv[0] * T.if_then_else(rr < P, T.if_then_else(
+                                rr < m, T.exp(G[m, 0] - G[T.min(rr, P - 1) + 1, 0]), 0.0), 1.0)
+                        # row rr's two sums at rw[rr % NW, 2 (rr // NW) + (0, 1)]
+                        if T.bitwise_and(ln, (1 << (5 - SPLIT)) - 1) == 0 and vi < 2 * TRIPS:
+                            rw[wi, vi] = pv[0]
                     if ZM:
                         # v8: zr[x, i] = Σ_k Z[i, k] ys[x, k] on the tensor cores (naive.zdot_int8_mma). Lane (gq, t)
                         # = (ln // 4, ln % 4) owns B column gq: vector gq // 4 (ys[0] | ys[1]), digit gq % 4 (3: ones,
@@ -486,6 +543,17 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                 for e in T.vectorized(WPL):
                                     zc[e] = Zs[cb, ps * RP + r0, lt * WPL + e]
                             row_dots(acc, yl, zr, zc, ps, r0, lt)
+                    if DT:   # v13: row rr's sums over the warps' keys (in warp order), its decay applied (GDN: records
+                        # j < m by exp(G_m − G_{j+1}), the compensators by exp(G_m)); fp16(k)'s row takes q·scale's sum
+                        if tx < 2 * NRW:
+                            rr = tx // 2
+                            col = T.if_then_else(rr == P + R, 2, tx % 2)
+                            dsm[0] = part[0, rr, col]
+                            for ww in T.unroll(1, NW):
+                                dsm[0] = dsm[0] + part[ww, rr, col]
+                            rw[rr % NW, 2 * (rr // NW) + tx % 2] = dsm[0] * T.if_then_else(
+                                rr < P, T.if_then_else(rr < m, T.exp(G[m, 0] - G[T.min(rr, P - 1) + 1, 0]), 0.0),
+                                T.if_then_else(rr < P + R, T.exp(G[m, 0]), 1.0))
                     for i in T.Parallel(BV):
                         A1[i] = Bss[cb, i] * zr[0, i] * invq
                         A2[i] = Bss[cb, i] * zr[1, i] * invq

@@ -260,10 +260,15 @@ def test_boundary_v12_config():
                dict(bthreads=512)):   # where it does not fit (or another boundary was asked for): v7 / v8 as before
         other = DecodeConfig(**kw)
         assert not other.bv12 and other.switches_small_batch_boundary == bool(other.small_bthreads), kw
-    for kw in (dict(v_first=False), dict(zfmt="int4"), dict(r=3), dict(r=16), dict(K=64, V=64), dict(iters=0),
+    for kw in (dict(v_first=False), dict(zfmt="int4"), dict(r=3), dict(r=16), dict(K=64, V=64), dict(iters=-1),
                dict(compact=False), dict(bthreads=512), dict(bv7=False)):
         with pytest.raises(ValueError, match="bv12 .S_p in registers. needs"):
             DecodeConfig(bv12=True, **kw)
+    assert DecodeConfig(iters=0).bv12 and DecodeConfig(iters=0, bwalk=False, bmv_tf32=False).iters == 0
+    for kw in (dict(bv12=False), dict(v_first=False)):   # no refit-skipped form outside v12
+        with pytest.raises(ValueError, match="iters .* must be >= 1, or 0 on the v12 boundary"):
+            DecodeConfig(iters=0, **kw)
+    assert DecodeConfig(iters=0, r=0, bv12=False).iters == 0   # nothing to refit at r 0
     fp = DecodeConfig(bv12=True, bmv_tf32=False)   # its refit in fp32 on CUDA cores instead (opt-in)
     assert not fp.bmv_tf32 and fp.tag.endswith("-b12w") and "-tf32" not in fp.tag and fp.small_batch_boundary() is fp
     with pytest.raises(ValueError, match="bv12 serves every batch"):
@@ -338,6 +343,21 @@ def test_boundary_v12_tf32_matches_reference(kb, kind, N, outliers, p, r):
     assert cfg.bv12 and cfg.bmv_tf32
     w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 2 * p + r)
     assert kb.check_ok(w), (p, r, w)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("walk,tf32", [(True, True), (False, False)])
+@pytest.mark.parametrize("N,outliers", [(37, False), (16, True), (512, False)])
+def test_boundary_v12_without_refit_matches_reference(kb, kind, walk, tf32, N, outliers):
+    """iters 0 on v12 (the refit's timing twin): the stored K̂ kept, Û = S_pᵀ K̂ re-projected, over three windows."""
+    from leapquant.kernels.config import DecodeConfig
+    for p, r in ((4, 2), (16, 4)):
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", iters=0, bwalk=walk, bmv_tf32=tf32)
+        assert cfg.bv12
+        w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 5 * p + r)
+        assert kb.check_ok(w), (p, r, w)
 
 
 @pytest.mark.cuda

@@ -131,6 +131,12 @@ def test_decode_config_names_what_is_wrong():
         assert DecodeConfig(**kw).z1_below == 0, kw   # explicit choices and other families are left alone
     with pytest.raises(ValueError, match="z1_below switches the v8 decode to v9"):
         DecodeConfig(pipe_z1=True, z1_below=64)
+    dt = DecodeConfig(pipe_dtc=True)    # v13: the dot products on tensor cores (GDN; opt-in until measured)
+    assert not DecodeConfig().pipe_dtc and dt.tag.count("-dtc") == 1 and DecodeConfig(pipe_dtc=True, pipe_z1=True).pipe_dtc
+    with pytest.raises(ValueError, match="pipe_dtc .* needs pipe_zmma, kind gdn"):
+        DecodeConfig(pipe_dtc=True, kind="kda")
+    with pytest.raises(ValueError, match="pipe_dtc .* needs pipe_zmma, kind gdn"):
+        DecodeConfig(pipe_dtc=True, zfmt="int4")
     zd = DecodeConfig(pipe_zdig=True)   # v10: the digit table (opt-in until measured)
     assert not DecodeConfig().pipe_zdig and zd.pipe_zmma and zd.tag.count("-zd") == 1
     with pytest.raises(ValueError, match="pipe_zdig .* needs pipe_zmma and K = threads"):

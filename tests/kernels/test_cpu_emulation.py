@@ -21,7 +21,9 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
                                                    # walking 2 requests (4 heads: with 2 each program took one)
     ("kda", dict(H=2, HV=4, small_batch=0, pipe_z1=True, sms=1, bv12=False)),
     ("gdn", dict(small_bthreads=0)),   # the v6 boundary below small_batch (INT8's until session 9; INT4's, FP8's)
-], ids=["gdn-b7-512", "gdn-p16-r4", "gdn-z1-walk", "kda-z1-walk", "gdn-b6"])
+    ("gdn", dict(H=2, HV=4, small_batch=0, pipe_dtc=True, sms=1, bv12=False)),   # v13: the dot products on TF32
+                                                   # tensor cores (v8 decode walking; the v7 build of gdn-z1-walk)
+], ids=["gdn-b7-512", "gdn-p16-r4", "gdn-z1-walk", "kda-z1-walk", "gdn-b6", "gdn-dtc-walk"])
 def test_emulated_kernels_match_reference(kind, kw):
     """sms 1: the persistent decode's grid for one SM, so that its programs walk several requests; grouped value heads
     (2 per key head) and few of them: CI time scales with heads. (K-first and INT4 cases:

@@ -161,6 +161,24 @@ def test_pipelined_decode_digit_table_matches_reference(kb, kind, z1, N, outlier
         assert kb.check_ok(w), (p, r, w)
 
 
+@pytest.mark.parametrize("z1", [False, True])
+@pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3), (200, False, None),
+                                               (512, False, None)])
+def test_pipelined_decode_dot_products_on_tensor_cores_matches_reference(kb, z1, N, outliers, groups):
+    """v13 (pipe_dtc, GDN): the key-length dot products (records, compensators, kᵀq) on TF32 tensor cores, the
+    vectors as hi + lo pairs — one to three 16-row blocks (p + r + 1 = 7 to 41 rows), r 0 (no compensator rows), on
+    v8 and v9, programs walking 1 to 8 requests."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    for p, r in ((4, 2), (16, 4), (16, 0), (32, 8)):
+        cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", pipe_zmma=True,
+                           pipe_z1=z1, pipe_dtc=True)
+        d = LeapDecoder(cfg)
+        if groups:
+            d.groups = groups
+        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + 3, decoder=d)
+        assert kb.check_ok(w), (p, r, w)
+
+
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("shape", [dict(BV=64, threads=128), dict()])   # dict(): the INT4 default (zsmem, BV 128, 256 thr.)
 @pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3)])
