@@ -174,13 +174,10 @@ class DecodeConfig:
                                # 227.1 vs 222.1 us; ncu −1 % instructions, one more barrier per request)
     pipe_dtc: bool | None = None  # v13 decode (NOTES.md "v13 decode"): GDN's key-length dot products (p records,
                                # r compensators, kᵀq against x, y, q·scale) on TF32 tensor cores — the rows exact in
-                               # TF32 (fp16), the vectors as TF32 hi + lo pairs (~2^-20 relative) — instead of FFMA
-                               # chains and a warp reduce-scatter. Where the p + r + 1 rows fit half the warps' 16-row
-                               # blocks (p 16, r <= 15) the warps specialise: half take the dot products over all keys,
-                               # half the Z products (and their digit columns), side by side; else every warp sums a
-                               # slice of the keys (partials in shared memory: one more barrier). Needs pipe_zmma, GDN
-                               # (KDA's records decay per key channel) and K a multiple of 8 keys per warp. Opt-in until
-                               # measured
+                               # TF32 (fp16), the vectors as TF32 hi + lo pairs (~2^-20 relative) — instead of 4
+                               # FFMA-chains per lane and row plus a warp reduce-scatter; one more barrier per request
+                               # (the warps' partial sums). Needs pipe_zmma, GDN (KDA's records decay per key channel)
+                               # and K a multiple of 8 warps' worth. Opt-in until measured
 
     bmv_tf32: bool | None = None  # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on
                                # TF32 tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and

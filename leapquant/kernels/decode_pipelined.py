@@ -72,12 +72,6 @@ def pipelined_decode_program(cfg: DecodeConfig):
     DT = cfg.pipe_dtc        # v13: the key-length dot products on TF32 tensor cores (GDN; needs ZM)
     NBK = -(-NRW // 16)      # v13: 16-row blocks of the dotted rows (records, compensators, fp16(k))
     KSW = K // NW // 8       # v13: k-steps of 8 keys per warp (each warp sums its K / NW keys; partials to `part`)
-    # v13 warp-specialised (where the rows fit half the warps): warps [0, NBK) take a 16-row block of dot products
-    # each over all K keys, warps [NW / 2, NW) the Z products of BV / (NW / 2) value rows each — no partial sums, no
-    # barrier of their own, and the digit columns built by half the warps
-    WS = bool(DT and NBK <= NW // 2 and (BV // (NW // 2)) % 16 == 0)
-    ZW0 = NW // 2 if WS else 0   # the first warp of the Z products
-    RWZ = BV // (NW - ZW0)       # value rows per Z warp (RW without WS)
     LPR = K // 16            # lanes per Z row (16 codes each)
     RP = TH // LPR           # rows per pass
     NPASS = BV // RP
@@ -108,11 +102,10 @@ def pipelined_decode_program(cfg: DecodeConfig):
         destination is handed over as a read pointer (mode "r") on purpose: TileLang's barrier planner cannot see
         that each warp writes only the rows it alone reads and put a __syncthreads before every copy (8 per
         request); the warp's own __syncwarp and cp.async waits order them instead."""
-        zw = wi - ZW0 if ZW0 else wi   # v13 warp-specialised: the Z warps' own rows
-        for cc in T.unroll(RWZ * CPR // 32):
+        for cc in T.unroll(RW * CPR // 32):
             ch = cc * 32 + ln
-            T.ptx_cp_async(T.access_ptr(Zs[0, zw * RWZ + ch // CPR, (ch % CPR) * 4], mode, 4),
-                           T.access_ptr(Z[s, hv, v0 + zw * RWZ + ch // CPR, (ch % CPR) * 4], "r", 4), 4)
+            T.ptx_cp_async(T.access_ptr(Zs[0, wi * RW + ch // CPR, (ch % CPR) * 4], mode, 4),
+                           T.access_ptr(Z[s, hv, v0 + wi * RW + ch // CPR, (ch % CPR) * 4], "r", 4), 4)
 
     naive_fixed_scale = T.float32(FIXED_SCALE)
     row_dots = _row_dots(T, LPR, RP, lambda zc, ps, e: code(T, lambda w: zc[(0 if ZS else ps * WPL) + w], e))
@@ -180,9 +173,8 @@ def pipelined_decode_program(cfg: DecodeConfig):
             # two sums at rw[rr % NW, 2 (rr // NW)] and the next
             rw = T.alloc_shared((NW, 2 * TRIPS), f32)
             if DT:   # v13: per warp, its keys' partial sums of every row and vector (x, y, q·scale); mma fragments
-                if not WS:
-                    part = T.alloc_shared((NW, NRW, 4), f32)
-                dacc = T.alloc_local((8 if WS else 4 * NBK,), f32)
+                part = T.alloc_shared((NW, NRW, 4), f32)
+                dacc = T.alloc_local((4 * NBK,), f32)
                 dfa = T.alloc_local((4,), "uint32")
                 dfb = T.alloc_local((2,), "uint32")
                 dxw = T.alloc_local((2,), f32)
@@ -305,11 +297,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         T.ptx_cp_async(T.access_ptr(bts[bi, 0], "w", 1), T.access_ptr(beta[n, hv], "r", 1), 1)
                     T.ptx_commit_group()
                     if Z1 and it == 0:   # v9: the first request's Z, a group after its records'; later ones after each mma
-                        if WS:
-                            if wi >= ZW0:
-                                copy_warp_rows(Zs, Z, s, hv, v0, wi, ln, "w")
-                        else:
-                            copy_warp_rows(Zs, Z, s, hv, v0, wi, ln, "w")
+                        copy_warp_rows(Zs, Z, s, hv, v0, wi, ln, "w")
                         T.ptx_commit_group()
                     if it > 0:
                         if Z1:   # groups: records(it − 1), Z(it − 1), records(it): the first has landed
@@ -392,33 +380,32 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         # sums keys [wi K / NW, (wi + 1) K / NW); lane t of a row's quad holds its sum with vector t.
                         lg = ln // 4
                         lq = ln % 4
-                        if not WS:
-                            for e in T.unroll(4 * NBK):
-                                dacc[e] = 0.0
-                            for ks in T.unroll(KSW):
-                                k0 = wi * (K // NW) + 8 * ks
-                                for e in T.vectorized(2):
-                                    dxw[e] = xs[T.min(lg // 2, 2), k0 + 2 * lq + e]
-                                for e in T.unroll(2):
-                                    dfb[e] = T.if_then_else(lg >= 6, T.uint32(0), T.if_then_else(
-                                        lg % 2 == 0, T.bitwise_and(T.reinterpret(dxw[e], "uint32"), T.uint32(0xFFFFE000)),
-                                        T.reinterpret(dxw[e] - T.reinterpret(T.bitwise_and(T.reinterpret(dxw[e], "uint32"),
-                                                                                           T.uint32(0xFFFFE000)), f32), "uint32")))
-                                for blk in T.unroll(NBK):
-                                    for hr in T.unroll(2):
-                                        row = 16 * blk + lg + 8 * hr
-                                        for e in T.vectorized(2):
-                                            dh[e] = rks[cb, T.min(row, NRW - 1), k0 + 2 * lq + e]
-                                        for e in T.unroll(2):
-                                            dfa[hr + 2 * e] = T.reinterpret(T.if_then_else(row < NRW, T.cast(dh[e], f32), 0.0),
-                                                                            "uint32")
-                                    T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
-                                              dfa.data, 0, dfb.data, 0, dacc.data, 4 * blk, False)
+                        for e in T.unroll(4 * NBK):
+                            dacc[e] = 0.0
+                        for ks in T.unroll(KSW):
+                            k0 = wi * (K // NW) + 8 * ks
+                            for e in T.vectorized(2):
+                                dxw[e] = xs[T.min(lg // 2, 2), k0 + 2 * lq + e]
+                            for e in T.unroll(2):
+                                dfb[e] = T.if_then_else(lg >= 6, T.uint32(0), T.if_then_else(
+                                    lg % 2 == 0, T.bitwise_and(T.reinterpret(dxw[e], "uint32"), T.uint32(0xFFFFE000)),
+                                    T.reinterpret(dxw[e] - T.reinterpret(T.bitwise_and(T.reinterpret(dxw[e], "uint32"),
+                                                                                       T.uint32(0xFFFFE000)), f32), "uint32")))
                             for blk in T.unroll(NBK):
                                 for hr in T.unroll(2):
                                     row = 16 * blk + lg + 8 * hr
-                                    if lq < 3 and row < NRW:
-                                        part[wi, row, lq] = dacc[4 * blk + 2 * hr] + dacc[4 * blk + 2 * hr + 1]
+                                    for e in T.vectorized(2):
+                                        dh[e] = rks[cb, T.min(row, NRW - 1), k0 + 2 * lq + e]
+                                    for e in T.unroll(2):
+                                        dfa[hr + 2 * e] = T.reinterpret(T.if_then_else(row < NRW, T.cast(dh[e], f32), 0.0),
+                                                                        "uint32")
+                                T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
+                                          dfa.data, 0, dfb.data, 0, dacc.data, 4 * blk, False)
+                        for blk in T.unroll(NBK):
+                            for hr in T.unroll(2):
+                                row = 16 * blk + lg + 8 * hr
+                                if lq < 3 and row < NRW:
+                                    part[wi, row, lq] = dacc[4 * blk + 2 * hr] + dacc[4 * blk + 2 * hr + 1]
                     else:
                         for t in T.unroll(TRIPS):
                             rr = wi + NW * t
@@ -465,7 +452,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                         # row rr's two sums at rw[rr % NW, 2 (rr // NW) + (0, 1)]
                         if T.bitwise_and(ln, (1 << (5 - SPLIT)) - 1) == 0 and vi < 2 * TRIPS:
                             rw[wi, vi] = pv[0]
-                    if ZM and (not WS or wi >= ZW0):   # (v13 warp-specialised: the Z warps only)
+                    if ZM:
                         # v8: zr[x, i] = Σ_k Z[i, k] ys[x, k] on the tensor cores (naive.zdot_int8_mma). Lane (gq, t)
                         # = (ln // 4, ln % 4) owns B column gq: vector gq // 4 (ys[0] | ys[1]), digit gq % 4 (3: ones,
                         # the row sums R), keys [t K/4, (t+1) K/4); a k-chunk j of 32 keys takes words 2j, 2j + 1 of
@@ -507,8 +494,8 @@ def pipelined_decode_program(cfg: DecodeConfig):
                             else:
                                 T.ptx_wait_group(0)
                             T.sync_warp()
-                        for rb in T.unroll(RWZ // 16):
-                            rowg = (wi - ZW0 if ZW0 else wi) * RWZ + rb * 16 + gq
+                        for rb in T.unroll(RW // 16):
+                            rowg = wi * RW + rb * 16 + gq
                             for e in T.vectorized(4):
                                 za[e] = Zs[zbuf, rowg, tq * KW + e]
                             for e in T.vectorized(4):
@@ -539,7 +526,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                 if tq % 2 == 0:                # lane t = 0: vector 0, t = 2: vector 1
                                     zr[tq // 2, rowg + 8 * hr] = zf[3] * (T.if_then_else(tq // 2 == 0, zs[2], zs[3]) if ZD else T.if_then_else(
                                         gq // 4 == tq // 2, zf[1], zf[2]))
-                        if Z1 and not WS:   # v9: this warp has read its rows; refill them with the next request's
+                        if Z1:   # v9: this warp has read its rows; refill them with the next request's
                             T.sync_warp()
                             if it < nit:
                                 copy_warp_rows(Zs, Z, sl[it], hv, v0, wi, ln, "r")
@@ -556,49 +543,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                 for e in T.vectorized(WPL):
                                     zc[e] = Zs[cb, ps * RP + r0, lt * WPL + e]
                             row_dots(acc, yl, zr, zc, ps, r0, lt)
-                    if DT and WS:   # v13 warp-specialised: the dot-product warps' mma and weights, after the Z products
-                        # in program order — each warp runs only its part, so the two run side by side (placed before
-                        # the Z products, the barrier that ys needs would fall between them)
-                        if wi < NBK:   # row block wi over all K keys (two accumulation chains)
-                            for e in T.unroll(8):
-                                dacc[e] = 0.0
-                            for ks in T.unroll(K // 8):
-                                k0 = 8 * ks
-                                for e in T.vectorized(2):
-                                    dxw[e] = xs[T.min(lg // 2, 2), k0 + 2 * lq + e]
-                                for e in T.unroll(2):
-                                    dfb[e] = T.if_then_else(lg >= 6, T.uint32(0), T.if_then_else(
-                                        lg % 2 == 0, T.bitwise_and(T.reinterpret(dxw[e], "uint32"), T.uint32(0xFFFFE000)),
-                                        T.reinterpret(dxw[e] - T.reinterpret(T.bitwise_and(T.reinterpret(dxw[e], "uint32"),
-                                                                                           T.uint32(0xFFFFE000)), f32), "uint32")))
-                                for hr in T.unroll(2):
-                                    row = 16 * wi + lg + 8 * hr
-                                    for e in T.vectorized(2):
-                                        dh[e] = rks[cb, T.min(row, NRW - 1), k0 + 2 * lq + e]
-                                    for e in T.unroll(2):
-                                        dfa[hr + 2 * e] = T.reinterpret(
-                                            T.if_then_else(row < NRW, T.cast(dh[e], f32), 0.0), "uint32")
-                                T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
-                                          dfa.data, 0, dfb.data, 0, dacc.data, 4 * (ks % 2), False)
-                            # lane t < 2 of row rr's quad: its weights with x, y, decayed (GDN: records j < m by
-                            # exp(G_m − G_{j+1}), the compensators by exp(G_m)); t = 2 of fp16(k)'s row: kᵀq·scale
-                            for hr in T.unroll(2):   # (a Python list here made TileLang put full barriers around)
-                                rr = 16 * wi + lg + 8 * hr
-                                if (lq < 2 and rr < P + R) or (lq == 2 and rr == P + R):
-                                    rw[rr % NW, 2 * (rr // NW) + T.if_then_else(lq == 2, 0, lq)] = (
-                                        (dacc[2 * hr] + dacc[2 * hr + 1]) + (dacc[4 + 2 * hr] + dacc[5 + 2 * hr])) * (
-                                        T.if_then_else(rr < P, T.if_then_else(
-                                            rr < m, T.exp(G[m, 0] - G[T.min(rr, P - 1) + 1, 0]), 0.0),
-                                            T.if_then_else(rr < P + R, T.exp(G[m, 0]), 1.0)))
-                    if Z1 and WS:   # v9 + v13 warp-specialised: the Z warps refill their rows (after the dot-product
-                        # warps' mma in program order: TileLang puts a barrier before the copies); every warp commits
-                        # the group, so that each thread's count of groups — what the waits above count — is the same
-                        T.sync_warp()
-                        if it < nit:
-                            if wi >= ZW0:
-                                copy_warp_rows(Zs, Z, sl[it], hv, v0, wi, ln, "r")
-                            T.ptx_commit_group()
-                    if DT and not WS:   # v13: row rr's sums over the warps' keys (in warp order), its decay applied (GDN: records
+                    if DT:   # v13: row rr's sums over the warps' keys (in warp order), its decay applied (GDN: records
                         # j < m by exp(G_m − G_{j+1}), the compensators by exp(G_m)); fp16(k)'s row takes q·scale's sum
                         if tx < 2 * NRW:
                             rr = tx // 2
