@@ -5,7 +5,8 @@
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
 #        the pipelined decode and the boundary (GDN 512, V-first).
 # <what>_sass.csv.gz: ncu's per-instruction source page (summarise with benchmarks/ncu_lines.py).
-# EXTRA_TESTS: more test files (TESTS: the test files instead, TEST_FILTER: a pytest -k expression); AFTER_TESTS: a command run on GPU 0 once the tests end
+# TEST_TIMEOUT: seconds per test process (540; keep it ~40 s under the call's limit, or the archive is never written
+# and the results are lost — session 13's second call). EXTRA_TESTS: more test files (TESTS: the test files instead, TEST_FILTER: a pytest -k expression); AFTER_TESTS: a command run on GPU 0 once the tests end
 # (its output in after_tests.txt; $R is the results folder); BENCH_BUDGET: the bench's seconds (300); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_ARGS (e.g. "--v4b", "--v6", "--v7", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
 set -u
 export R=$OUT/r; mkdir -p $R/k
@@ -18,7 +19,7 @@ TESTS="${TESTS:-tests/kernels/test_decode_cuda.py ${EXTRA_TESTS:-}}"
   python -m pytest --collect-only -q $TESTS ${TEST_FILTER:+-k "$TEST_FILTER"} 2>/dev/null | grep '::' > $R/test_ids.txt
   split -n l/${TEST_PROCS:-12} $R/test_ids.txt $R/ids_
   for f in $R/ids_*; do
-    timeout 540 python -m pytest -q $(cat $f) > $R/pytest_${f##*/ids_}.txt 2>&1 &
+    timeout ${TEST_TIMEOUT:-540} python -m pytest -q $(cat $f) > $R/pytest_${f##*/ids_}.txt 2>&1 &
   done
   wait; echo "tests $(( $(date +%s) - T0 )) s" >> $R/times.txt
   if [ -n "${AFTER_TESTS:-}" ]; then timeout 200 bash -c "${AFTER_TESTS}" > $R/after_tests.txt 2>&1
