@@ -61,4 +61,21 @@ def test_refit_exposed_compares_each_row_with_its_r0_twin_of_the_same_run():
     assert got[("gdn", 256, "window_int8_r0_vfirst")] is None and got[("gdn", 512, "leap_int8_vfirst")] is None
     assert got[("gdn", 256, "leap_int8_vfirst_nomask")] is None and got[("kda", 256, "leap_int8_vfirst")] is None
     table = kb.render_table({"rows": rows, "ceiling_tbs": 4.0})
-    assert [c.header for c in table.columns][-1] == "refit %"
+    assert [c.header for c in table.columns][-2:] == ["refit %", "vs r=0 %"]
+
+
+def test_refit_only_exposed_compares_each_row_with_its_iters0_twin():
+    """refit_only_exposed = (µs − µs of the same configuration at iters 0) / µs: the refit alone; the twin itself gets
+    neither metric, and a row without an iters-0 twin keeps only refit_exposed."""
+    tag = "gdn-leap-p16-r{}-vf-bv128-t128{}-zrows-tf32-b12w"
+    rows = [_row("gdn", 512, "window_int8_r0_vfirst", 1.0, p=16, r=0, cfg=tag.format(0, "")),          # 100 µs
+            _row("gdn", 512, "window_int8_it0_vfirst", 0.8, p=16, r=4, cfg=tag.format(4, "-it0")),     # 125 µs
+            _row("gdn", 512, "leap_int8_vfirst", 0.5, p=16, r=4, cfg=tag.format(4, "")),               # 200 µs
+            _row("gdn", 512, "sweep_p16_r8", 0.5, p=16, r=8, cfg=tag.format(8, ""))]                   # 200 µs
+    kb.add_refit_exposed(rows)
+    got = {r["kernel"]: (r.get("refit_only_exposed"), r.get("refit_exposed")) for r in rows}
+    assert got["leap_int8_vfirst"] == (pytest.approx(0.375), pytest.approx(0.5))
+    assert got["window_int8_it0_vfirst"] == (None, None) and got["window_int8_r0_vfirst"] == (None, None)
+    assert got["sweep_p16_r8"] == (None, pytest.approx(0.5))
+    from leapquant.kernels.config import DecodeConfig
+    assert DecodeConfig(iters=0).tag == DecodeConfig().tag.replace("-t128", "-t128-it0", 1)
