@@ -79,6 +79,17 @@ def shared_layout(cfg: DecodeConfig, walk: bool | None = None) -> SharedLayout:
     return SharedLayout(LW, LDB, AU, AH, AL, KP, KW, HO, AC, RC, AB, AE, TOT, pre)
 
 
+MOVMATRIX = r"""
+__device__ __forceinline__ unsigned lq_movm(unsigned x) {   // an 8x8 b16 matrix, transposed across the warp
+  unsigned y;
+  asm volatile("movmatrix.sync.aligned.m8n8.trans.b16 %0, %1;\n" : "=r"(y) : "r"(x));
+  return y;
+}
+"""
+"""movmatrix for bmovm, imported into the generated CUDA (above its includes; the CPU emulation, which drops that part,
+defines lq_movm itself)."""
+
+
 def boundary_regs_program(cfg: DecodeConfig):
     """The v12 boundary's TileLang prim_func (cfg.bv12; DecodeConfig validates the shapes it needs)."""
     from leapquant.kernels.naive import QMAX   # (here: DecodeConfig imports this module for shared_layout, without torch)
@@ -152,6 +163,7 @@ def boundary_regs_program(cfg: DecodeConfig):
         return T.if_then_else(2 * t4 + d < R, Sm[base + y * Rz + T.min(2 * t4 + d, Rz - 1)], T.float32(0))
 
     TC = cfg.bmv_tf32                   # the refit's products on TF32 tensor cores (the reference's tf32 mode)
+    MOVM = cfg.bmovm                    # the column-wise product's 8×8 transposes by movmatrix (opt-in, not yet on a GPU)
 
     tf32 = tf32_operand(T, cfg.tf32_mask)
 
@@ -178,6 +190,34 @@ def boundary_regs_program(cfg: DecodeConfig):
                 tb[d] = T.if_then_else(g < R, tf32(Sm[base + (8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)]), T.uint32(0))
             T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
                       ta.data, 0, tb.data, 0, wd.data, 0, False)
+
+    @T.macro
+    def colwise_tc_movm(Sm, acc, wd, wa, tb, pd, sv, g, t4, w):
+        """colwise_tc with the 8×8 blocks transposed by movmatrix (two per block: the fp32 values' high and low 16-bit
+        halves, `MOVMATRIX`) instead of two shuffles and a select per value; the mma's k = t takes the block's row 2 t,
+        k = t + 4 row 2 t + 1 (movmatrix's layout), Wᵀ gathered alike. The same products, summed in another order
+        inside the mma."""
+        for h in HD:
+            for q in HD:
+                src = 4 * (2 * t4 + q) + g // 2
+                shfl_pick(sv, wd[2 * h], wd[2 * h + 1], src, g % 2 == 1)
+                wa[4 * h + 2 * q] = tf32(sv[0])
+                wa[4 * h + 2 * q + 1] = T.uint32(0)
+        for n in TILES:
+            for i in T.unroll(4):
+                pd[i] = 0.0
+            for h in HD:
+                v0 = T.reinterpret(acc[4 * n + 2 * h], "uint32")
+                v1 = T.reinterpret(acc[4 * n + 2 * h + 1], "uint32")
+                hi = T.call_extern("uint32", "lq_movm", T.call_extern("uint32", "__byte_perm", v0, v1, T.uint32(0x7632)))
+                lo = T.call_extern("uint32", "lq_movm", T.call_extern("uint32", "__byte_perm", v0, v1, T.uint32(0x5410)))
+                tb[0] = tf32(T.reinterpret(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x5410)), f32))
+                tb[1] = tf32(T.reinterpret(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x7632)), f32))
+                T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
+                          wa.data, 4 * h, tb.data, 0, pd.data, 0, False)
+            if g < R:
+                for d in HD:
+                    Sm[HO + (w * K + 8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)] = pd[d]
 
     @T.macro
     def colwise_tc(Sm, acc, wd, wa, tb, pd, sv, g, t4, w):
@@ -292,6 +332,8 @@ def boundary_regs_program(cfg: DecodeConfig):
     ):
         with T.Kernel(HV, C, threads=BT) as (hv, b):
             T.annotate_min_blocks_per_sm(max(cfg.bminblocks, 2))
+            if MOVM:
+                T.import_source(MOVMATRIX)
             Sm = T.alloc_shared((TOT,), f32)
             Sw = T.view(Sm, dtype="uint32")
             Si = T.view(Sm, dtype="int32")
@@ -415,7 +457,10 @@ def boundary_regs_program(cfg: DecodeConfig):
                             # (K̃: the start in KP, then this warp's own copy of the last Gram–Schmidt)
                             if TC:
                                 rowwise_tc(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, ta, tb, wd, g, t4)
-                                colwise_tc(Sm, acc, wd, wa, tb, pd, sv, g, t4, w)
+                                if MOVM:
+                                    colwise_tc_movm(Sm, acc, wd, wa, tb, pd, sv, g, t4, w)
+                                else:
+                                    colwise_tc(Sm, acc, wd, wa, tb, pd, sv, g, t4, w)
                             else:
                                 rowwise(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, kv, wv, t4)
                                 colwise(Sm, acc, wv, pv, g, t4, w, tx)

@@ -202,6 +202,9 @@ class DecodeConfig:
                                # small-batch boundary was asked for (small_bthreads; H200, session 11, TF32 refit: GDN 32
                                # 28.2 -> 26.4 us, 512 212 -> 209)
 
+    bmovm: bool = False        # v12 (NOTES.md "Session 13"): the TF32 refit's column-wise 8×8 transposes by movmatrix
+                               # (two per block, the fp32 values' 16-bit halves) instead of two shuffles and a select per
+                               # value. Needs bv12 with bmv_tf32. Opt-in: CPU-emulated, not yet run on a GPU
     bwalk: bool | None = None  # v12 walking (NOTES.md "The walking, prefetching v12"): a boundary grid of about two
                                # programs per SM, each walking several entries of the list with the next entry's inputs
                                # (codes, c, B, compensators, records) copied into shared memory by cp.async while the
@@ -310,6 +313,9 @@ class DecodeConfig:
                              f"batch — below small_batch too (small_bthreads = 4 K, or small_batch = 0: the v6 boundary "
                              f"refits in FP32) — and K a multiple of 64, got bv7 = {self.bv7}, small_bthreads = "
                              f"{self.small_bthreads}, small_batch = {self.small_batch}, K = {self.K}")
+        if self.bmovm and not (self.bv12 and self.bmv_tf32):
+            raise ValueError(f"bmovm (movmatrix transposes in v12's TF32 refit) needs bv12 and bmv_tf32, got bv12 = "
+                             f"{self.bv12}, bmv_tf32 = {self.bmv_tf32}")
         if not self.tf32_mask and not self.bmv_tf32:
             raise ValueError("tf32_mask=False drops the masks of the TF32 refit's operands: it needs bmv_tf32 (the v7 "
                              f"boundary's refit on TF32 tensor cores), which is off here (bv7 = {self.bv7}, K = {self.K})")
@@ -427,7 +433,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

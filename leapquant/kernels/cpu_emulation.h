@@ -126,6 +126,20 @@ T shfl(int line, T v, int src_lane, int width = 32) {   // lane src_lane of this
 #define __shfl_xor_sync(mask, ...) emu::shfl_xor(__LINE__, __VA_ARGS__)
 #define __shfl_sync(mask, ...) emu::shfl(__LINE__, __VA_ARGS__)
 
+// movmatrix.sync.aligned.m8n8.trans.b16 (boundary_regs.MOVMATRIX, which the emulation drops with the includes): lane
+// (g, t) holds elements (g, 2t) and (g, 2t + 1) of an 8x8 b16 matrix in its low and high halves; afterwards those of
+// the transposed matrix, (2t, g) and (2t + 1, g) of the original
+inline uint lq_movm(uint x) {
+  uint32_t* s = emu::exchange_buffer();
+  int l = emu::lane();
+  s[16 * l] = x;
+  s[16 * l + 15] = 0xFFFFFFFFu;   // (not a shuffle's source line)
+  emu::warp_sync();
+  int g = l / 4, t = l % 4;
+  auto el = [&](int r, int c) { return (s[16 * (r * 4 + c / 2)] >> (16 * (c % 2))) & 0xFFFFu; };
+  return el(2 * t, g) | (el(2 * t + 1, g) << 16);
+}
+
 inline uint __byte_perm(uint x, uint y, uint s) {
   uint8_t b[8];
   std::memcpy(b, &x, 4);

@@ -264,6 +264,10 @@ def test_boundary_v12_config():
                dict(compact=False), dict(bthreads=512), dict(bv7=False)):
         with pytest.raises(ValueError, match="bv12 .S_p in registers. needs"):
             DecodeConfig(bv12=True, **kw)
+    assert DecodeConfig(bmovm=True).tag.count("-movm") == 1 and "-movm" not in c.tag
+    for kw in (dict(bmv_tf32=False), dict(bv12=False), dict(v_first=False)):
+        with pytest.raises(ValueError, match="bmovm .* needs bv12 and bmv_tf32"):
+            DecodeConfig(bmovm=True, **kw)
     assert DecodeConfig(iters=0).bv12 and DecodeConfig(iters=0, bwalk=False, bmv_tf32=False).iters == 0
     for kw in (dict(bv12=False), dict(v_first=False)):   # no refit-skipped form outside v12
         with pytest.raises(ValueError, match="iters .* must be >= 1, or 0 on the v12 boundary"):
@@ -343,6 +347,22 @@ def test_boundary_v12_tf32_matches_reference(kb, kind, N, outliers, p, r):
     assert cfg.bv12 and cfg.bmv_tf32
     w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 2 * p + r)
     assert kb.check_ok(w), (p, r, w)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("walk", [True, False])
+@pytest.mark.parametrize("N,outliers", [(37, False), (16, True), (512, False)])
+def test_boundary_v12_movmatrix_matches_reference(kb, kind, walk, N, outliers):
+    """bmovm (opt-in): the TF32 refit's column-wise 8×8 transposes by movmatrix, over three windows."""
+    from leapquant.kernels.config import DecodeConfig
+    for p, r in ((4, 2), (16, 4), (16, 8)):
+        if r == 8 and walk:
+            continue   # r 8 does not walk (no room for the prefetch areas)
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bmovm=True, bwalk=walk)
+        w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 7 * p + r)
+        assert kb.check_ok(w), (p, r, w)
 
 
 @pytest.mark.cuda
