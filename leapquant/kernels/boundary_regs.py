@@ -192,41 +192,15 @@ def boundary_regs_program(cfg: DecodeConfig):
                       ta.data, 0, tb.data, 0, wd.data, 0, False)
 
     @T.macro
-    def colwise_tc_movm(Sm, acc, wd, wa, tb, pd, sv, g, t4, w):
-        """colwise_tc with the 8×8 blocks transposed by movmatrix (two per block: the fp32 values' high and low 16-bit
-        halves, `MOVMATRIX`) instead of two shuffles and a select per value; the mma's k = t takes the block's row 2 t,
-        k = t + 4 row 2 t + 1 (movmatrix's layout), Wᵀ gathered alike. The same products, summed in another order
-        inside the mma."""
-        for h in HD:
-            for q in HD:
-                src = 4 * (2 * t4 + q) + g // 2
-                shfl_pick(sv, wd[2 * h], wd[2 * h + 1], src, g % 2 == 1)
-                wa[4 * h + 2 * q] = tf32(sv[0])
-                wa[4 * h + 2 * q + 1] = T.uint32(0)
-        for n in TILES:
-            for i in T.unroll(4):
-                pd[i] = 0.0
-            for h in HD:
-                v0 = T.reinterpret(acc[4 * n + 2 * h], "uint32")
-                v1 = T.reinterpret(acc[4 * n + 2 * h + 1], "uint32")
-                hi = T.call_extern("uint32", "lq_movm", T.call_extern("uint32", "__byte_perm", v0, v1, T.uint32(0x7632)))
-                lo = T.call_extern("uint32", "lq_movm", T.call_extern("uint32", "__byte_perm", v0, v1, T.uint32(0x5410)))
-                tb[0] = tf32(T.reinterpret(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x5410)), f32))
-                tb[1] = tf32(T.reinterpret(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x7632)), f32))
-                T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
-                          wa.data, 4 * h, tb.data, 0, pd.data, 0, False)
-            if g < R:
-                for d in HD:
-                    Sm[HO + (w * K + 8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)] = pd[d]
-
-    @T.macro
     def colwise_tc(Sm, acc, wd, wa, tb, pd, sv, g, t4, w):
         """The strip's partial K̃[y, a] = Σ_x S[x, y] W[x, a] into the hand-over (lanes g < r: a = g, y = 8 n + 2 t + d):
         per n-tile two m16n8k8 over the strip's row blocks, A = Wᵀ (rows a; from the quads' sums by shuffles, once),
-        B = the tile's 8×8 blocks transposed (lane (g, t) takes S[8 h + t (+ 4), 8 n + g] from lane (t (+ 4), g / 2))."""
+        B = the tile's 8×8 blocks transposed: lane (g, t) takes S[8 h + t (+ 4), 8 n + g] from lane (t (+ 4), g / 2)
+        by shuffles; with MOVM (bmovm) it gets S[8 h + 2 t (+ 1), 8 n + g] from two movmatrix transposes of the block's
+        high and low 16-bit halves, so the mma's k = t takes row 2 t, k = t + 4 row 2 t + 1 (Wᵀ gathered alike)."""
         for h in HD:
             for q in HD:
-                src = 4 * (t4 + 4 * q) + g // 2
+                src = 4 * (2 * t4 + q if MOVM else t4 + 4 * q) + g // 2
                 shfl_pick(sv, wd[2 * h], wd[2 * h + 1], src, g % 2 == 1)
                 wa[4 * h + 2 * q] = tf32(sv[0])
                 wa[4 * h + 2 * q + 1] = T.uint32(0)
@@ -234,10 +208,18 @@ def boundary_regs_program(cfg: DecodeConfig):
             for i in T.unroll(4):
                 pd[i] = 0.0
             for h in HD:
-                for q in HD:
-                    src = 4 * (t4 + 4 * q) + g // 2
-                    shfl_pick(sv, acc[4 * n + 2 * h], acc[4 * n + 2 * h + 1], src, g % 2 == 1)
-                    tb[q] = tf32(sv[0])
+                if MOVM:
+                    v0 = T.reinterpret(acc[4 * n + 2 * h], "uint32")
+                    v1 = T.reinterpret(acc[4 * n + 2 * h + 1], "uint32")
+                    hi = T.call_extern("uint32", "lq_movm", T.call_extern("uint32", "__byte_perm", v0, v1, T.uint32(0x7632)))
+                    lo = T.call_extern("uint32", "lq_movm", T.call_extern("uint32", "__byte_perm", v0, v1, T.uint32(0x5410)))
+                    tb[0] = tf32(T.reinterpret(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x5410)), f32))
+                    tb[1] = tf32(T.reinterpret(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x7632)), f32))
+                else:
+                    for q in HD:
+                        src = 4 * (t4 + 4 * q) + g // 2
+                        shfl_pick(sv, acc[4 * n + 2 * h], acc[4 * n + 2 * h + 1], src, g % 2 == 1)
+                        tb[q] = tf32(sv[0])
                 T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
                           wa.data, 4 * h, tb.data, 0, pd.data, 0, False)
             if g < R:
@@ -457,10 +439,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                             # (K̃: the start in KP, then this warp's own copy of the last Gram–Schmidt)
                             if TC:
                                 rowwise_tc(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, ta, tb, wd, g, t4)
-                                if MOVM:
-                                    colwise_tc_movm(Sm, acc, wd, wa, tb, pd, sv, g, t4, w)
-                                else:
-                                    colwise_tc(Sm, acc, wd, wa, tb, pd, sv, g, t4, w)
+                                colwise_tc(Sm, acc, wd, wa, tb, pd, sv, g, t4, w)
                             else:
                                 rowwise(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, kv, wv, t4)
                                 colwise(Sm, acc, wv, pv, g, t4, w, tx)
