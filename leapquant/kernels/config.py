@@ -172,12 +172,13 @@ class DecodeConfig:
                                # instead of by every lane quad of every warp (16 times over). The same bits. Needs
                                # pipe_zmma and K = threads. Opt-in: measured slower on the H200 (session 9: GDN 512
                                # 227.1 vs 222.1 us; ncu −1 % instructions, one more barrier per request)
-    pipe_dtc: bool | None = None  # v13 decode (NOTES.md "v13 decode"): GDN's key-length dot products (p records,
+    pipe_dtc: bool = False     # v13 decode (NOTES.md "Session 13"): GDN's key-length dot products (p records,
                                # r compensators, kᵀq against x, y, q·scale) on TF32 tensor cores — the rows exact in
                                # TF32 (fp16), the vectors as TF32 hi + lo pairs (~2^-20 relative) — instead of 4
                                # FFMA-chains per lane and row plus a warp reduce-scatter; one more barrier per request
                                # (the warps' partial sums). Needs pipe_zmma, GDN (KDA's records decay per key channel)
-                               # and K a multiple of 8 warps' worth. Opt-in until measured
+                               # and K a multiple of 8 keys per warp. Opt-in: measured slower on the H200 (session 13:
+                               # GDN 512 213.9 vs 207.7 us; ncu 5 % fewer instructions, decode 142.6 vs 134.9 us)
 
     bmv_tf32: bool | None = None  # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on
                                # TF32 tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and
@@ -361,8 +362,6 @@ class DecodeConfig:
             raise ValueError(f"pipe_zdig (the digit table) needs pipe_zmma and K = threads (a thread per key), got "
                              f"pipe_zmma = {self.pipe_zmma}, K = {self.K}, threads = {self.threads}")
         dtc_fits = bool(self.pipe_zmma and self.kind == "gdn" and self.K % (8 * (self.threads // 32)) == 0)
-        if self.pipe_dtc is None:
-            object.__setattr__(self, "pipe_dtc", False)
         if self.pipe_dtc and not dtc_fits:
             raise ValueError(f"pipe_dtc (the key-length dot products on tensor cores) needs pipe_zmma, kind gdn and K a "
                              f"multiple of 8 keys per warp, got pipe_zmma = {self.pipe_zmma}, kind = {self.kind!r}, "

@@ -131,7 +131,7 @@ def test_decode_config_names_what_is_wrong():
         assert DecodeConfig(**kw).z1_below == 0, kw   # explicit choices and other families are left alone
     with pytest.raises(ValueError, match="z1_below switches the v8 decode to v9"):
         DecodeConfig(pipe_z1=True, z1_below=64)
-    dt = DecodeConfig(pipe_dtc=True)    # v13: the dot products on tensor cores (GDN; opt-in until measured)
+    dt = DecodeConfig(pipe_dtc=True)    # v13: the dot products on tensor cores (GDN; opt-in, measured slower)
     assert not DecodeConfig().pipe_dtc and dt.tag.count("-dtc") == 1 and DecodeConfig(pipe_dtc=True, pipe_z1=True).pipe_dtc
     with pytest.raises(ValueError, match="pipe_dtc .* needs pipe_zmma, kind gdn"):
         DecodeConfig(pipe_dtc=True, kind="kda")

@@ -123,6 +123,23 @@ def test_pipelined_decode_with_z_in_shared_memory_matches_reference(kb, kind, sh
         assert kb.check_ok(w), (p, r, w)
 
 
+def _check_pipelined(kb, pr, N, outliers, groups, seed, **fields):
+    """The V-first decode of DecodeConfig(H 2, HV 4, fp32 outputs, **fields) against the reference over four windows
+    at each (p, r) of `pr`; `groups` fixes the persistent grid (few groups: long walks); seed: N + p + `seed`.
+    Returns the configurations checked."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    cfgs = []
+    for p, r in pr:
+        cfg = DecodeConfig(H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", **fields)
+        d = LeapDecoder(cfg)
+        if groups:
+            d.groups = groups
+        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + seed, decoder=d)
+        assert kb.check_ok(w), (p, r, w)
+        cfgs.append(cfg)
+    return cfgs
+
+
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("z1", [False, True])   # v8, v9 (explicit: KDA's default is v9, GDN's v8)
 @pytest.mark.parametrize("shape", [dict(), dict(pipe_zsmem=True, BV=128, threads=256, dminblocks=3),
@@ -132,16 +149,9 @@ def test_pipelined_decode_on_tensor_cores_matches_reference(kb, kind, z1, shape,
     """v8 (pipe_zmma): the Z products on INT8 tensor cores, the two vectors as three byte digits of a 22-bit
     fixed-point value (naive.zdot_int8_mma) — whole heads (the v7 default shape), 256 threads (one 16-row block
     per warp) and BV 64; programs walking 1 to 8 requests. v9 (pipe_z1): one Z buffer refilled warp by warp."""
-    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    for p, r in ((4, 2), (16, 4)):
-        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", pipe_zmma=True,
-                           pipe_z1=z1, **shape)
+    for cfg in _check_pipelined(kb, ((4, 2), (16, 4)), N, outliers, groups, 1, kind=kind, pipe_zmma=True,
+                                pipe_z1=z1, **shape):
         assert cfg.pipe_zsmem and cfg.pipe_zmma
-        d = LeapDecoder(cfg)
-        if groups:
-            d.groups = groups
-        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + 1, decoder=d)
-        assert kb.check_ok(w), (p, r, w)
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
@@ -150,15 +160,9 @@ def test_pipelined_decode_on_tensor_cores_matches_reference(kb, kind, z1, shape,
 def test_pipelined_decode_digit_table_matches_reference(kb, kind, z1, N, outliers, groups):
     """v10 (pipe_zdig, opt-in): the mma's digit columns built once per request in a shared table (thread d: key d;
     the vectors' maxima over the warps' maxima) — the same bits as v8's per-lane digits; on v8 and v9."""
-    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    for p, r in ((4, 2), (16, 4)):
-        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", pipe_zmma=True,
-                           pipe_z1=z1, pipe_zdig=True)
-        d = LeapDecoder(cfg)
-        if groups:
-            d.groups = groups
-        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + 2, decoder=d)
-        assert kb.check_ok(w), (p, r, w)
+    for cfg in _check_pipelined(kb, ((4, 2), (16, 4)), N, outliers, groups, 2, kind=kind, pipe_zmma=True,
+                                pipe_z1=z1, pipe_zdig=True):
+        assert cfg.pipe_zdig
 
 
 @pytest.mark.parametrize("z1", [False, True])
@@ -168,15 +172,9 @@ def test_pipelined_decode_dot_products_on_tensor_cores_matches_reference(kb, z1,
     """v13 (pipe_dtc, GDN): the key-length dot products (records, compensators, kᵀq) on TF32 tensor cores, the
     vectors as hi + lo pairs — one to three 16-row blocks (p + r + 1 = 7 to 41 rows), r 0 (no compensator rows), on
     v8 and v9, programs walking 1 to 8 requests."""
-    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    for p, r in ((4, 2), (16, 4), (16, 0), (32, 8)):
-        cfg = DecodeConfig(kind="gdn", H=2, HV=4, p=p, r=r, v_first=True, out_dtype="float32", pipe_zmma=True,
-                           pipe_z1=z1, pipe_dtc=True)
-        d = LeapDecoder(cfg)
-        if groups:
-            d.groups = groups
-        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + p + 3, decoder=d)
-        assert kb.check_ok(w), (p, r, w)
+    for cfg in _check_pipelined(kb, ((4, 2), (16, 4), (16, 0), (32, 8)), N, outliers, groups, 3, kind="gdn",
+                                pipe_zmma=True, pipe_z1=z1, pipe_dtc=True):
+        assert cfg.pipe_dtc
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
