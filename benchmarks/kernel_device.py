@@ -54,7 +54,7 @@ ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 
 ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
 ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
 ap.add_argument("--dtc", action="store_true", help="with --profile-only: the v13 decode (dot products on tensor cores, GDN)")
-ap.add_argument("--movm", action="store_true", help="with --profile-only: v12's column-wise transposes by movmatrix (bmovm)")
+ap.add_argument("--shfl", action="store_true", help="with --profile-only: v12's column-wise transposes by shuffles (bmovm=False; movmatrix is the default)")
 ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers; the V-first INT8 default since session 12, so a no-op there)")
 ap.add_argument("--no-walk", action="store_true", help="with --profile-only: the v12 boundary without walking (bwalk=False)")
 ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: the refit's mat-vecs on CUDA cores (v7's, not v11's)")
@@ -77,7 +77,7 @@ if args.profile_only:
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
                            pipe_zdig=bool(args.zd and vf), pipe_dtc=bool(args.dtc and vf), bmv_tf32=False if args.fp32_refit else None,
                            bv12=True if (args.bv12 and vf) else None,   # v12 is V-first only (and its default)
-                           bwalk=False if args.no_walk else None, bmovm=bool(args.movm and vf))
+                           bwalk=False if args.no_walk else None, bmovm=False if args.shfl else None)
         kb.profile_steps(cfg, args.profile_batch, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -116,7 +116,7 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_nowalk", dict(p=16, r=4, v_first=True, bwalk=False)),   # v12 without walking (session 12's first)
           ("leap_int8_vfirst_b7", dict(p=16, r=4, v_first=True, bv12=False)),   # v7 + v11 (the default until session 12)
           ("leap_int8_vfirst_dtc", dict(p=16, r=4, v_first=True, pipe_dtc=True, kinds=("gdn",))),   # v13 decode (GDN)
-          ("leap_int8_vfirst_movm", dict(p=16, r=4, v_first=True, bmovm=True)),   # v12's transposes by movmatrix
+          ("leap_int8_vfirst_shfl", dict(p=16, r=4, v_first=True, bmovm=False)),   # v12's transposes by shuffles (no movmatrix)
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

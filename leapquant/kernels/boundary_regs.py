@@ -163,7 +163,7 @@ def boundary_regs_program(cfg: DecodeConfig):
         return T.if_then_else(2 * t4 + d < R, Sm[base + y * Rz + T.min(2 * t4 + d, Rz - 1)], T.float32(0))
 
     TC = cfg.bmv_tf32                   # the refit's products on TF32 tensor cores (the reference's tf32 mode)
-    MOVM = cfg.bmovm                    # the column-wise product's 8×8 transposes by movmatrix (opt-in, not yet on a GPU)
+    MOVM = cfg.bmovm                    # the column-wise product's 8×8 transposes by movmatrix (the default since session 14)
 
     tf32 = tf32_operand(T, cfg.tf32_mask)
 

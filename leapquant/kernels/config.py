@@ -203,9 +203,10 @@ class DecodeConfig:
                                # small-batch boundary was asked for (small_bthreads; H200, session 11, TF32 refit: GDN 32
                                # 28.2 -> 26.4 us, 512 212 -> 209)
 
-    bmovm: bool = False        # v12 (NOTES.md "Session 13"): the TF32 refit's column-wise 8×8 transposes by movmatrix
-                               # (two per block, the fp32 values' 16-bit halves) instead of two shuffles and a select per
-                               # value. Needs bv12 with bmv_tf32. Opt-in: CPU-emulated, not yet run on a GPU
+    bmovm: bool | None = None  # v12 (NOTES.md "Session 13", "Session 14"): the TF32 refit's column-wise 8×8 transposes
+                               # by movmatrix (two per block, the fp32 values' 16-bit halves) instead of two shuffles and
+                               # a select per value. Needs bv12 with bmv_tf32. None: on where they run (H200, session 14:
+                               # faster at all six points, GDN 512 205.9 -> 203.0 us, KDA 512 244.5 -> 242.1)
     bwalk: bool | None = None  # v12 walking (NOTES.md "The walking, prefetching v12"): a boundary grid of about two
                                # programs per SM, each walking several entries of the list with the next entry's inputs
                                # (codes, c, B, compensators, records) copied into shared memory by cp.async while the
@@ -314,6 +315,8 @@ class DecodeConfig:
                              f"batch — below small_batch too (small_bthreads = 4 K, or small_batch = 0: the v6 boundary "
                              f"refits in FP32) — and K a multiple of 64, got bv7 = {self.bv7}, small_bthreads = "
                              f"{self.small_bthreads}, small_batch = {self.small_batch}, K = {self.K}")
+        if self.bmovm is None:
+            object.__setattr__(self, "bmovm", bool(self.bv12 and self.bmv_tf32))
         if self.bmovm and not (self.bv12 and self.bmv_tf32):
             raise ValueError(f"bmovm (movmatrix transposes in v12's TF32 refit) needs bv12 and bmv_tf32, got bv12 = "
                              f"{self.bv12}, bmv_tf32 = {self.bmv_tf32}")

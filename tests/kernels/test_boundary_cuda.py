@@ -254,7 +254,7 @@ def test_boundary_v12_config():
     bmv_tf32=False, in fp32) and serves every batch itself; elsewhere the v7 boundary and its small-batch form stay."""
     from leapquant.kernels.config import DecodeConfig
     c = DecodeConfig()
-    assert c.bv12 and c.bmv_tf32 and c.tag.endswith("-tf32-b12w") and c.small_bthreads == 0
+    assert c.bv12 and c.bmv_tf32 and c.tag.endswith("-tf32-movm-b12w") and c.small_bthreads == 0
     assert c.small_batch_boundary() is c and not c.switches_small_batch_boundary
     for kw in (dict(v_first=False), dict(zfmt="int4"), dict(r=16), dict(K=64, V=64), dict(small_bthreads=512),
                dict(bthreads=512)):   # where it does not fit (or another boundary was asked for): v7 / v8 as before
@@ -264,7 +264,8 @@ def test_boundary_v12_config():
                dict(compact=False), dict(bthreads=512), dict(bv7=False)):
         with pytest.raises(ValueError, match="bv12 .S_p in registers. needs"):
             DecodeConfig(bv12=True, **kw)
-    assert DecodeConfig(bmovm=True).tag.count("-movm") == 1 and "-movm" not in c.tag
+    assert c.bmovm and c.tag.count("-movm") == 1 and "-movm" not in DecodeConfig(bmovm=False).tag
+    assert not DecodeConfig(bv12=False).bmovm and not DecodeConfig(bmv_tf32=False).bmovm
     for kw in (dict(bmv_tf32=False), dict(bv12=False), dict(v_first=False)):
         with pytest.raises(ValueError, match="bmovm .* needs bv12 and bmv_tf32"):
             DecodeConfig(bmovm=True, **kw)
@@ -286,7 +287,7 @@ def test_boundary_v12_walk_config():
     from leapquant.kernels.config import DecodeConfig
     from leapquant.kernels.decode import LeapDecoder
     c = DecodeConfig()
-    assert c.bwalk and c.tag.endswith("-tf32-b12w")
+    assert c.bwalk and c.tag.endswith("-tf32-movm-b12w")
     assert shared_layout(c).bytes - shared_layout(DecodeConfig(bwalk=False)).bytes > 16 * 1024
     for kw in (dict(r=8), dict(kind="kda", p=32), dict(v_first=False), dict(bv12=False)):   # no room, or no v12
         assert not DecodeConfig(**kw).bwalk, kw
@@ -305,11 +306,12 @@ def test_boundary_v12_walk_config():
 
 
 @needs_nvcc
-@pytest.mark.parametrize("kind,tf32,walk,max_spill", [("gdn", False, True, 40), ("kda", True, True, 72)])
+@pytest.mark.parametrize("kind,tf32,walk,max_spill", [("gdn", False, True, 40), ("kda", True, True, 84)])
 def test_boundary_v12_ptxas_two_programs_per_sm(tl, tmp_path, kind, tf32, walk, max_spill):
     """v12 keeps S_p in 64 accumulator registers per thread: two programs per SM need <= 128 registers and shared
     memory for two. Walking (the default: the prefetch areas, ~30 KB more shared memory) the fp32 refit spills 28
-    bytes and reloads 32, the TF32 refit 64 / 64 (GDN and KDA alike; not walking, session 12: fp32 none — the
+    bytes and reloads 32, the TF32 refit 64 / 64 with its transposes by shuffles and 84 / 76 by movmatrix (the default
+    since session 14; GDN and KDA alike; not walking, session 12: fp32 none — the
     residual's K̂ loads merged with the U product's once held 128 more and spilled 1.8 KB before the residual moved
     to the tensor cores — and TF32 40 / 68) — more would mean its fragments no longer fit. The TF32 one is among
     those `kernels check` compiles for sm_90 (cached); the fp32 refit compiles only here."""
@@ -353,14 +355,16 @@ def test_boundary_v12_tf32_matches_reference(kb, kind, N, outliers, p, r):
 @needs_cuda
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("walk", [True, False])
+@pytest.mark.parametrize("movm", [True, False])
 @pytest.mark.parametrize("N,outliers", [(37, False), (16, True), (512, False)])
-def test_boundary_v12_movmatrix_matches_reference(kb, kind, walk, N, outliers):
-    """bmovm (opt-in): the TF32 refit's column-wise 8×8 transposes by movmatrix, over three windows."""
+def test_boundary_v12_movmatrix_matches_reference(kb, kind, walk, movm, N, outliers):
+    """bmovm (the default since session 14) and its shuffle form: the TF32 refit's column-wise 8×8 transposes, over three
+    windows."""
     from leapquant.kernels.config import DecodeConfig
     for p, r in ((4, 2), (16, 4), (16, 8)):
         if r == 8 and walk:
             continue   # r 8 does not walk (no room for the prefetch areas)
-        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bmovm=True, bwalk=walk)
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bmovm=movm, bwalk=walk)
         w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 7 * p + r)
         assert kb.check_ok(w), (p, r, w)
 
