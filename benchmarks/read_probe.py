@@ -51,7 +51,6 @@ def mimic_kernel(Z, c, Bs, Kc, Uc, rk, ru, wpos, q, k, v, o, n_items, HV,
     step = tl.num_programs(0) if PERSIST else n_items
     for item in tl.range(start, n_items, step, num_stages=2):
         n = item // HV
-        hv = item % HV
         m = tl.load(wpos + n)
         base = tl.cast(item, tl.int64)
         z = tl.load(Z + base * V * K + rv_[:, None] * K + rk_[None, :])
@@ -141,7 +140,7 @@ def run(batches, sms, out):
                     rows.append(dict(N=N, probe="mimic", persist=persist, warps=warps, per_sm=per_sm, us=us,
                                      tbs=nb / us / 1e6))
                     print(rows[-1], flush=True)
-        del pools
+        pools.clear()   # free this batch's buffers before the next
         torch.cuda.empty_cache()
     os.makedirs(out, exist_ok=True)
     with open(os.path.join(out, "read_probe.json"), "w") as f:
