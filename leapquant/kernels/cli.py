@@ -26,8 +26,7 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
     format, both layouts, the small-batch boundary, all three tensor-core paths) and a per-step kernel — what CI
     compiles for the other architectures (the opt-in versions there only through `leapquant kernels check`).
     """
-    import tilelang
-
+    from leapquant.kernels.config import compile_kernel
     from leapquant.kernels.decode import DecodeConfig, PerStepConfig, boundary_program, decode_program, perstep_program
     progs = []
     dec = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="kda", v_first=False),
@@ -38,6 +37,7 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            DecodeConfig(kind="gdn", v_first=True, BV=64, threads=128),             # v6: register Z, value tiles
            DecodeConfig(kind="gdn", v_first=True, pipe_zmma=True),                  # v8: Z products on tensor cores
            DecodeConfig(kind="kda", v_first=True, pipe_z1=True),                    # v9: one Z buffer
+           DecodeConfig(kind="kda", v_first=True, pipe_warp=True),                  # v14: a warp per request
            DecodeConfig(kind="gdn", v_first=True, pipe_zdig=True),                  # v10: the digit table
            DecodeConfig(kind="gdn", v_first=True, pipe_dtc=True),                   # v13: dot products on tensor cores
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]
@@ -81,7 +81,7 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
             return fail(kind, tag, build_s, func)
         t0 = time.time()
         try:
-            k = tilelang.compile(func, target={"kind": "cuda", "arch": arch})
+            k = compile_kernel(func, {"kind": "cuda", "arch": arch})
             return dict(arch=arch, kernel=kind, variant=tag, ok=True, seconds=round(build_s + time.time() - t0, 1),
                         source_chars=len(k.get_kernel_source()))
         except Exception as e:  # noqa: BLE001 - reported per variant

@@ -8,6 +8,21 @@ import it. Compiling needs tilelang (imported lazily; ``import leapquant`` never
 from dataclasses import dataclass, replace
 
 
+WARP_SYNCHRONOUS = "leapquant.warp_synchronous"
+"""A prim_func attribute: the program orders its shared memory itself (__syncwarp, each warp its own rows), so
+TileLang's barrier planner — which would put block barriers between one warp's writes and its own reads, inside
+loops whose trip counts differ per warp — must be off (decode_warp.py)."""
+
+
+def compile_kernel(prim_func, target):
+    """tilelang.compile(prim_func, target) with the pass options the program asks for (WARP_SYNCHRONOUS)."""
+    import tilelang
+    attrs = getattr(prim_func, "attrs", None)
+    sync_off = bool(attrs is not None and attrs.get(WARP_SYNCHRONOUS, False))
+    return tilelang.compile(prim_func, target=target,
+                            pass_configs={"tl.disable_thread_storage_sync": True} if sync_off else None)
+
+
 ZDT = {"int8": "int8", "int4": "uint8", "fp8e4m3": "float8_e4m3fn"}
 """TileLang dtype of the stored residual Z for each element format (naive.ZDTYPE in torch; INT4 packed)."""
 
@@ -179,6 +194,11 @@ class DecodeConfig:
                                # (the warps' partial sums). Needs pipe_zmma, GDN (KDA's records decay per key channel)
                                # and K a multiple of 8 keys per warp. Opt-in: measured slower on the H200 (session 13:
                                # GDN 512 213.9 vs 207.7 us; ncu 5 % fewer instructions, decode 142.6 vs 134.9 us)
+    pipe_warp: bool = False    # v14 decode (decode_warp.py, NOTES.md "Session 14"): one warp per (request, head), each
+                               # walking its own requests with no block barrier — the v8 arithmetic (pipe_zmma), the Z
+                               # blocks loaded straight into mma fragments, 2.2 KB of shared memory per warp, 4 programs
+                               # of 4 warps per SM. Needs pipe_zmma, K = V = 128, p <= 16, r <= 8; not with pipe_z1,
+                               # pipe_zdig or pipe_dtc. Opt-in until measured
 
     bmv_tf32: bool | None = None  # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on
                                # TF32 tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and
@@ -358,7 +378,7 @@ class DecodeConfig:
                              f"threads = {self.threads}")
         z1_auto = self.pipe_z1 is None and self.dminblocks is None
         if self.pipe_z1 is None:
-            object.__setattr__(self, "pipe_z1", bool(self.pipe_zmma and self.kind == "kda"))
+            object.__setattr__(self, "pipe_z1", bool(self.pipe_zmma and self.kind == "kda" and not self.pipe_warp))
         if self.pipe_z1 and not self.pipe_zmma:
             raise ValueError(f"pipe_z1 (one Z buffer, copied warp by warp) needs pipe_zmma, got pipe_zmma = {self.pipe_zmma}")
         if self.pipe_zdig and not (self.pipe_zmma and self.K == self.threads):
@@ -369,6 +389,12 @@ class DecodeConfig:
             raise ValueError(f"pipe_dtc (the key-length dot products on tensor cores) needs pipe_zmma, kind gdn and K a "
                              f"multiple of 8 keys per warp, got pipe_zmma = {self.pipe_zmma}, kind = {self.kind!r}, "
                              f"K = {self.K}, threads = {self.threads}")
+        if self.pipe_warp and not (self.pipe_zmma and self.K == self.V == 128 and self.BV == self.V and self.p <= 16
+                                   and self.r <= 8 and not (self.pipe_z1 or self.pipe_zdig or self.pipe_dtc)):
+            raise ValueError(f"pipe_warp (the v14 warp-per-request decode) needs pipe_zmma, K = V = BV = 128, p <= 16 and "
+                             f"r <= 8, without pipe_z1, pipe_zdig or pipe_dtc; got pipe_zmma = {self.pipe_zmma}, K = "
+                             f"{self.K}, V = {self.V}, BV = {self.BV}, p = {self.p}, r = {self.r}, pipe_z1 = "
+                             f"{self.pipe_z1}, pipe_zdig = {self.pipe_zdig}, pipe_dtc = {self.pipe_dtc}")
         if self.small_batch < 0:
             raise ValueError(f"small_batch must be >= 0, got {self.small_batch}")
         if self.pipe_maxit < 1:
@@ -381,14 +407,15 @@ class DecodeConfig:
             # (at 3 it spills 20 bytes)
             # v7 (zsmem, BV = V): 3 per SM (shared memory allows 3 for GDN, 2 for KDA; measured with 3)
             # v9 (one Z buffer): GDN 47.3 KB -> 4 per SM, KDA 3
-            object.__setattr__(self, "dminblocks", (4 if self.kind == "gdn" else 3) if self.pipe_z1 else
+            # v14 (a warp per request): 4 programs of 4 warps, <= 128 registers
+            object.__setattr__(self, "dminblocks", 4 if self.pipe_warp else (4 if self.kind == "gdn" else 3) if self.pipe_z1 else
                                3 if self.pipe and self.pipe_zsmem and self.BV == self.V else
                                5 if self.pipe and self.threads == 128 else
                                (3 if self.pipe_zsmem else 2) if self.pipe and self.threads == 256 else
                                6 if self.zrows and self.threads == 128 else 0)
         if self.z1_below is None:
             object.__setattr__(self, "z1_below", 384 if z1_auto and self.kind == "gdn" and self.pipe_zmma
-                               and not self.pipe_z1 else 0)
+                               and not self.pipe_z1 and not self.pipe_warp else 0)
         if self.z1_below < 0:
             raise ValueError(f"z1_below must be >= 0, got {self.z1_below}")
         if self.z1_below and not (self.pipe_zmma and not self.pipe_z1):
@@ -435,7 +462,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -146,11 +146,12 @@ class EmulatedProgram:
     memory are copied in and their contents copied back after the call (views write through)."""
 
     def __init__(self, prim_func, arch: str = "sm_90"):
-        import tilelang
         from tilelang import tvm
+
+        from leapquant.kernels.config import compile_kernel
         self._tvm = tvm
         self.func = prim_func
-        src = tilelang.compile(prim_func, target={"kind": "cuda", "arch": arch}).get_kernel_source()
+        src = compile_kernel(prim_func, {"kind": "cuda", "arch": arch}).get_kernel_source()
         lb = re.search(r"__launch_bounds__\((\d+)", src)
         if lb is None:
             raise ValueError("the generated kernel has no __launch_bounds__ (its block size)")

@@ -29,7 +29,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from leapquant.kernels.boundary import boundary_program
-from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibbles, _row_dots, _zshape
+from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibbles, _row_dots, _zshape, compile_kernel
 from leapquant.kernels.decode_pipelined import pipelined_decode_program, pipelined_programs
 from leapquant.kernels.naive import QMAX
 
@@ -312,9 +312,8 @@ def decode_program(cfg: DecodeConfig):
 
 def _compile(prim_func, target: str | None):
     """tilelang.compile for the local GPU or `target` (``sm_90`` ...)."""
-    import tilelang
     tgt = "auto" if target is None else {"kind": "cuda", "arch": target}
-    return tilelang.compile(prim_func, target=tgt)
+    return compile_kernel(prim_func, tgt)
 
 
 @functools.lru_cache(maxsize=None)
@@ -552,7 +551,7 @@ class LeapDecoder:
             if GP is None:
                 GP = pipelined_programs(dcfg, N, self._sm_count(q.device))
             GP = min(GP, N)
-            if -(-N // GP) > self.cfg.pipe_maxit:
+            if not dcfg.pipe_warp and -(-N // GP) > self.cfg.pipe_maxit:   # v8 / v9 keep their slot list in shared memory
                 raise ValueError(f"groups = {GP} leaves more than pipe_maxit = {self.cfg.pipe_maxit} requests per "
                                  f"program at batch {N}; expected groups >= {-(-N // self.cfg.pipe_maxit)}")
             dec(q, k, v, g, beta, scale, idx, st.window_pos, st.Z.view(torch.int32), st.c, st.B, Kc, Uc, st.rk,

@@ -29,6 +29,9 @@ def pipelined_programs(cfg: DecodeConfig, N: int, sms: int) -> int:
     """GP, the number of request groups: cfg.pipe_fill programs per resident slot of `sms` SMs at cfg.dminblocks
     (or 4) per SM — one wave (fill 1) below cfg.small_batch requests — and few enough requests per program
     (≤ cfg.pipe_maxit)."""
+    if cfg.pipe_warp:   # v14: GP programs of NW warps per head, each warp walking its own requests — one wave
+        nw = cfg.threads // 32
+        return max(1, min(-(-N // nw), sms * (cfg.dminblocks or 4) // cfg.HV))
     per_group = cfg.HV * (cfg.V // cfg.BV)
     fill = 1.0 if N < cfg.small_batch else cfg.pipe_fill
     want = max(1, round(sms * (cfg.dminblocks or 4) * fill / per_group))
@@ -37,6 +40,9 @@ def pipelined_programs(cfg: DecodeConfig, N: int, sms: int) -> int:
 
 def pipelined_decode_program(cfg: DecodeConfig):
     """The TileLang prim_func of one decode step, persistent and pipelined (launch 1; launch 2 is unchanged)."""
+    if cfg.pipe_warp:
+        from leapquant.kernels.decode_warp import warp_decode_program
+        return warp_decode_program(cfg)
     T = _T()
     if not (cfg.v_first and cfg.mode == "leap" and cfg.zfmt in ("int8", "int4")):
         raise ValueError("the pipelined decode is built for V-first INT8 (and INT4) residuals")

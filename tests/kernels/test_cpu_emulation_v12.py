@@ -24,3 +24,15 @@ def test_emulated_v12_matches_reference(kind, kw, sms):
     cfg, w = ce.check_small(kind, sms=sms, **kw)
     assert cfg.bv12 and cfg.bwalk == kw.get("bwalk", True)
     assert kb.check_ok(w) and w["out"] < 1e-4, w
+
+
+def test_emulated_warp_decode_matches_reference():
+    """v14 (pipe_warp: one warp per request and head, no block barriers) beside the GDN default's v12 boundary (its
+    build shared with the first case above): 9 requests on a one-SM grid, so that a warp walks two of them."""
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels import cpu_emulation as ce
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2, pipe_warp=True)
+    assert cfg.pipe_warp and cfg.bv12 and not cfg.z1_below
+    w = ce.check_emulated(cfg, N=9, windows=2, sms=1, seed=3)
+    assert kb.check_ok(w) and w["out"] < 1e-4, w

@@ -178,6 +178,17 @@ def test_pipelined_decode_dot_products_on_tensor_cores_matches_reference(kb, z1,
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (37, False, 1), (16, True, 3),
+                                               (200, False, None), (512, False, None)])
+def test_warp_decode_matches_reference(kb, kind, N, outliers, groups):
+    """v14 (pipe_warp): one warp per (request, head), no block barriers — p, r = 4, 2 / 16, 4 / 16, 0 / 16, 8, warps
+    walking 1 to 10 requests (groups 1 at N 37: 4 warps per head), the v12 boundary between windows."""
+    for cfg in _check_pipelined(kb, ((4, 2), (16, 4), (16, 0), (16, 8)), N, outliers, groups, 4, kind=kind,
+                                pipe_warp=True):
+        assert cfg.pipe_warp and not cfg.pipe_z1
+
+
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("shape", [dict(BV=64, threads=128), dict()])   # dict(): the INT4 default (zsmem, BV 128, 256 thr.)
 @pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3)])
 def test_pipelined_decode_int4_matches_reference(kb, kind, shape, N, outliers, groups):

@@ -1,0 +1,344 @@
+"""v14 decode: one warp per (request, head), no block barriers (V-first INT8, K = V = 128; ``DecodeConfig.pipe_warp``).
+
+Same arithmetic, buffers and outputs as the v8 decode (:func:`decode_pipelined.pipelined_decode_program` with
+``pipe_zmma``; its docstring and :func:`leapquant.kernels.decode.decode_program`'s describe the step); only who does
+the work differs. The v8 program splits one request's head over its 4 warps, and its phases (the loads, the
+key-length dot products, the Z products, the value updates) meet at ~9 block barriers per request: ncu at GDN 512
+sees 0.62 eligible warps per scheduler and the launch reads at 2.83 TB/s where a plain read of the same residual
+reaches 4.4 (benchmarks/read_probe.py, session 14). Here each warp walks its own requests of one head from start
+to end — keys 4 per lane for the dot products (reduced by two reduce-scatters), the Z blocks of 16 value rows as
+INT8 mma A fragments loaded straight from global memory, values 4 per lane for the updates — so the 16 warps of an
+SM are 16 independent chains and nothing waits for another warp. Per warp, 2.2 KB of shared memory pass the vectors
+between the lane layouts (y for the mma's digit columns, the Z products, the row weights), ordered by __syncwarp:
+TileLang's barrier planner cannot see that each warp touches only its own rows, so the program carries
+``WARP_SYNCHRONOUS`` and is compiled without it (:func:`leapquant.kernels.config.compile_kernel`).
+
+Requests: warp wi of program (hv, b) takes n = b · NW + wi, then every GP · NW-th one (GP from the shape of the last
+argument, as the other persistent decodes).
+"""
+
+
+from leapquant.kernels.config import WARP_SYNCHRONOUS, DecodeConfig, _T, _rcp, _xdiv
+from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
+
+
+def warp_decode_program(cfg: DecodeConfig):
+    """The TileLang prim_func of one decode step, one warp per (request, head) (launch 1; the boundary is unchanged)."""
+    T = _T()
+    if not (cfg.v_first and cfg.mode == "leap" and cfg.zfmt == "int8" and cfg.K == cfg.V == 128 and cfg.p <= 16
+            and cfg.r <= 8 and cfg.BV == cfg.V and cfg.threads % 32 == 0):
+        raise ValueError("the warp decode (pipe_warp) is built for V-first INT8, K = V = 128, p <= 16, r <= 8, whole "
+                         f"heads (BV = V), got v_first = {cfg.v_first}, mode = {cfg.mode}, zfmt = {cfg.zfmt}, K = "
+                         f"{cfg.K}, V = {cfg.V}, p = {cfg.p}, r = {cfg.r}, BV = {cfg.BV}")
+    kind, H, HV, K, V, P, R, TH = cfg.kind, cfg.H, cfg.HV, cfg.K, cfg.V, cfg.p, cfg.r, cfg.threads
+    rep = HV // H
+    N = T.dynamic("N")
+    NS = T.dynamic("NS")
+    GP = T.dynamic("GP")
+    gshape = (N, HV) if kind == "gdn" else (N, HV, K)
+    rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
+    Rz = max(R, 1)
+    f32, f16, bf16 = "float32", "float16", "bfloat16"
+    invq = 1.0 / QMAX["int8"]
+    NW = TH // 32
+    KL = K // 32                 # keys per lane in the dot products (4: one 8-byte fp16 load per row)
+    VL = V // 32                 # values per lane in the updates
+    KW = K // 16                 # Z words (4 codes each) of a row per lane of a quad: lane t has keys [t K/4, (t+1) K/4)
+    WROW = K // 4                # int32 words per Z row
+    YP = K + K // 8              # a warp's y row in shared memory: key d at d + 4 (d // 32) (quads read 32 keys each)
+    NRB = V // 16                # 16-row blocks of Z
+    NV1 = 1 << max(2 * P - 1, 0).bit_length()    # the records' 2P sums, padded to a power of two (<= 32)
+    NV2 = 1 << (2 * R).bit_length()              # the compensators' 2R sums and kᵀq·scale, padded (<= 32)
+
+    def gi(e):                   # the lane's log-decay column for its key e: GDN has one
+        return 0 if kind == "gdn" else e
+
+    def fixed_bits(y, sc):       # the bits of y · sc + 1.5 · 2^23 (naive.zdot_int8_mma)
+        return T.reinterpret(y * sc + T.float32(FIXED_MAGIC), "uint32")
+
+    def reduce_scatter(nv):
+        """(macro over (pv, ln), split): the lane's nv partial sums (a power of two <= 32) summed over the warp;
+        afterwards lane ln holds sum ln >> (5 − split) in pv[0] (the decode_pipelined reduce-scatter: stage st halves
+        the values a lane keeps across lane bit 4 − st, then butterflies over the remaining lane bits)."""
+        split = nv.bit_length() - 1
+
+        @T.macro
+        def rs(pv, ln):
+            for st in list(range(split)):
+                half = nv >> (st + 1)
+                up = T.bitwise_and(T.shift_right(ln, 4 - st), 1) == 1
+                for e in list(range(half)):
+                    pv[e] = T.if_then_else(up, pv[e + half], pv[e]) + T.shfl_xor(
+                        T.if_then_else(up, pv[e], pv[e + half]), 16 >> st)
+            for st in list(range(split, 5)):
+                pv[0] += T.shfl_xor(pv[0], 16 >> st)
+        return rs, split
+
+    rs1, sp = reduce_scatter(NV1)
+    rs2, sp2 = reduce_scatter(NV2)
+
+    @T.prim_func
+    def decode(
+        q: T.Tensor((N, H, K), bf16), k: T.Tensor((N, H, K), bf16), v: T.Tensor((N, HV, V), bf16),
+        g: T.Tensor(gshape, f32), beta: T.Tensor((N, HV), f32), scale: T.float32,
+        idx: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
+        Z: T.Tensor((NS, HV, V, WROW), "int32"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
+        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
+        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
+        o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
+        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), grp: T.Tensor((GP,), "int32"),
+    ):
+        with T.Kernel(1, HV, GP, threads=TH) as (vt, hv, b):
+            if cfg.dminblocks:
+                T.annotate_min_blocks_per_sm(cfg.dminblocks)
+            tx = T.get_thread_binding(0)
+            wi = tx // 32
+            ln = tx % 32
+            gq = ln // 4
+            tq = ln % 4
+            h = hv // rep
+            ysm = T.alloc_shared((NW, 2, YP), f32)      # c ⊙ Γ_{1:m} x of both vectors (the mma's digit columns)
+            zrs = T.alloc_shared((NW, 2, V), f32)       # Z (c ⊙ Γ x) / sc per value row
+            # the row weights: record j at 2 j (+ 1), compensator i at 2 P + 2 i (+ 1), kᵀq · scale at 2 P + 2 R, a pad word
+            rws = T.alloc_shared((NW, 2 * P + 2 * R + 2), f32)
+            qb = T.alloc_local((KL,), bf16)
+            kb = T.alloc_local((KL,), bf16)
+            hb = T.alloc_local((KL,), f16)               # an fp16 row's KL keys (records, compensators)
+            ub = T.alloc_local((VL,), f16)               # an fp16 row's VL values
+            vb = T.alloc_local((VL,), bf16)
+            xs = T.alloc_local((3, KL), f32)             # α ⊙ k, α ⊙ q · scale, fp16(k) ⊙ q · scale at the lane's keys
+            cv = T.alloc_local((KL,), f32)
+            gl = T.alloc_local((KL,), f32)               # the token's log-decay (GDN: [0])
+            rgl = T.alloc_local((KL,), f32)              # a record's log-decay
+            gm = T.alloc_local((KL,), f32)               # G_m, the window's prefix sum at m (GDN: [0])
+            eg = T.alloc_local((KL,), f32)               # exp(G_m)
+            gacc = T.alloc_local((KL,), f32)             # the running prefix sum G_{j+1}
+            gsel = T.alloc_local((1,), f32)              # GDN: G_{j+1} of the record whose weight this lane holds
+            yl = T.alloc_local((2, KL), f32)
+            mx = T.alloc_local((4,), f32)                # max |y| per vector, then sc and 1 / sc
+            pv = T.alloc_local((max(NV1, NV2),), f32)
+            yv = T.alloc_local((K // 4,), f32)           # the quad lane's 32 keys of its vector
+            bw = T.alloc_local((KW,), "int32")           # its digit column as mma B fragments (4 digits a word)
+            za = T.alloc_local((KW,), "int32")           # Z words of row g of a block
+            zb = T.alloc_local((KW,), "int32")           # of row g + 8
+            af = T.alloc_local((2 * KW,), "int32")
+            cf = T.alloc_local((4,), "int32")
+            zf = T.alloc_local((2,), f32)
+            zi = T.alloc_local((2,), "int32")
+            bv = T.alloc_local((VL,), f32)
+            a1 = T.alloc_local((VL,), f32)
+            a2 = T.alloc_local((VL,), f32)
+            wp = T.alloc_local((2,), f32)
+            u16 = T.alloc_local((VL,), f16)
+
+            wg = b * NW + wi
+            nit = T.if_then_else(wg < N, T.ceildiv(N - wg, GP * NW), 0)
+            for it in T.serial(nit):
+                n = wg + it * GP * NW
+                s = idx[n]
+                m = wpos[s]
+                # --- the token's vectors at the lane's keys d = KL ln + e
+                for e in T.vectorized(KL):
+                    qb[e] = q[n, h, KL * ln + e]
+                for e in T.vectorized(KL):
+                    kb[e] = k[n, h, KL * ln + e]
+                for e in T.vectorized(KL):
+                    cv[e] = c[s, hv, KL * ln + e]
+                if kind == "gdn":
+                    gl[0] = g[n, hv]
+                else:
+                    for e in T.vectorized(KL):
+                        gl[e] = g[n, hv, KL * ln + e]
+                for e in T.unroll(KL):
+                    a = T.exp(gl[gi(e)])
+                    kf = T.cast(kb[e], f32)
+                    qf = T.cast(qb[e], f32)
+                    xs[0, e] = a * kf
+                    xs[1, e] = a * qf * scale
+                    xs[2, e] = T.cast(T.cast(kb[e], f16), f32) * qf * scale
+                # --- G_m: the buffered log-decays summed in order (rows >= m add 0)
+                for e in T.unroll(1 if kind == "gdn" else KL):
+                    gm[e] = 0.0
+                for j in T.unroll(P):
+                    if kind == "gdn":
+                        rgl[0] = rg[s, hv, j]
+                    else:
+                        for e in T.vectorized(KL):
+                            rgl[e] = rg[s, hv, j, KL * ln + e]
+                    for e in T.unroll(1 if kind == "gdn" else KL):
+                        gm[e] = gm[e] + T.if_then_else(j < m, rgl[e], 0.0)
+                for e in T.unroll(1 if kind == "gdn" else KL):
+                    eg[e] = T.exp(gm[e])
+                # --- y = c ⊙ Γ_{1:m} x of both vectors, to shared memory; their maxima over the warp
+                for x in T.unroll(2):
+                    mx[x] = 0.0
+                    for e in T.unroll(KL):
+                        yl[x, e] = cv[e] * eg[gi(e)] * xs[x, e]
+                        mx[x] = T.max(mx[x], T.abs(yl[x, e]))
+                    for e in T.vectorized(KL):
+                        ysm[wi, x, KL * ln + 4 * (ln // 8) + e] = yl[x, e]
+                for st in T.unroll(5):
+                    for x in T.unroll(2):
+                        mx[x] = T.max(mx[x], T.shfl_xor(mx[x], 16 >> st))
+                for x in T.unroll(2):
+                    mx[x] = T.max(mx[x], 1e-30)
+                    mx[x] = _xdiv(T, T.float32(FIXED_SCALE), mx[x], _rcp(T, mx[x]))   # sc
+                    mx[2 + x] = _rcp(T, mx[x])                                          # 1 / sc
+                # --- the records' weights k_jᵀ Γ_{j+1:m} x (0 for j >= m), summed over the warp
+                for e in T.unroll(1 if kind == "gdn" else KL):
+                    gacc[e] = 0.0
+                gsel[0] = 0.0
+                for j in T.unroll(P):
+                    if kind == "gdn":
+                        rgl[0] = rg[s, hv, j]
+                    else:
+                        for e in T.vectorized(KL):
+                            rgl[e] = rg[s, hv, j, KL * ln + e]
+                    for e in T.unroll(1 if kind == "gdn" else KL):
+                        gacc[e] = gacc[e] + T.if_then_else(j < m, rgl[e], 0.0)
+                    if kind == "gdn":
+                        gsel[0] = T.if_then_else(T.shift_right(ln, 5 - sp) // 2 == j, gacc[0], gsel[0])
+                    for e in T.vectorized(KL):
+                        hb[e] = rk[s, hv, j, KL * ln + e]
+                    pv[2 * j] = 0.0
+                    pv[2 * j + 1] = 0.0
+                    for e in T.unroll(KL):
+                        if kind == "gdn":   # one decay per record, applied to the sum below
+                            dec = T.if_then_else(j < m, T.cast(hb[e], f32), 0.0)
+                        else:
+                            dec = T.if_then_else(j < m, T.exp(gm[e] - gacc[e]) * T.cast(hb[e], f32), 0.0)
+                        pv[2 * j] += dec * xs[0, e]
+                        pv[2 * j + 1] += dec * xs[1, e]
+                for e in list(range(2 * P, NV1)):
+                    pv[e] = 0.0
+                rs1(pv, ln)
+                vi = T.shift_right(ln, 5 - sp)             # the sum this lane holds: record vi // 2, vector vi % 2
+                if kind == "gdn":
+                    pv[0] = pv[0] * T.if_then_else(vi // 2 < m, T.exp(gm[0] - gsel[0]), 0.0)
+                if T.bitwise_and(ln, (1 << (5 - sp)) - 1) == 0 and vi < 2 * P:
+                    rws[wi, vi] = pv[0]
+                # --- the compensators' K̃_iᵀ Γ_{1:m} x and kᵀq · scale
+                for i in T.unroll(R):
+                    for e in T.vectorized(KL):
+                        hb[e] = Kc[s, hv, i, KL * ln + e]
+                    pv[2 * i] = 0.0
+                    pv[2 * i + 1] = 0.0
+                    for e in T.unroll(KL):
+                        kk = T.cast(hb[e], f32) * eg[gi(e)]
+                        pv[2 * i] += kk * xs[0, e]
+                        pv[2 * i + 1] += kk * xs[1, e]
+                pv[2 * R] = xs[2, 0]
+                for e in T.unroll(1, KL):
+                    pv[2 * R] += xs[2, e]
+                for e in list(range(2 * R + 1, NV2)):
+                    pv[e] = 0.0
+                rs2(pv, ln)
+                vi2 = T.shift_right(ln, 5 - sp2)
+                if T.bitwise_and(ln, (1 << (5 - sp2)) - 1) == 0 and vi2 < 2 * R + 1:
+                    rws[wi, 2 * P + vi2] = pv[0]
+                T.sync_warp()
+                # --- zr[x, i] = Σ_k Z[i, k] y[x, k] on the INT8 tensor cores (naive.zdot_int8_mma): lane (gq, tq) owns
+                # B column gq — vector gq // 4, digit gq % 4 (3: ones, the row sums) — at keys [tq K/4, (tq+1) K/4)
+                dj = gq % 4
+                for w4 in T.unroll(K // 16):
+                    for e in T.vectorized(4):
+                        yv[4 * w4 + e] = ysm[wi, gq // 4, (K // 4 + 4) * tq + 4 * w4 + e]
+                zf[0] = T.if_then_else(gq // 4 == 0, mx[0], mx[1])
+                for w in T.unroll(KW):
+                    sel = T.cast(dj, "uint32") + T.shift_left(T.cast(dj, "uint32") + T.uint32(4), T.uint32(4))
+                    lo = T.call_extern("uint32", "__byte_perm", fixed_bits(yv[4 * w], zf[0]),
+                                       fixed_bits(yv[4 * w + 1], zf[0]), sel)
+                    hi = T.call_extern("uint32", "__byte_perm", fixed_bits(yv[4 * w + 2], zf[0]),
+                                       fixed_bits(yv[4 * w + 3], zf[0]), sel)
+                    dw = T.bitwise_xor(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x5410)),
+                                       T.uint32(0x80808080))
+                    bw[w] = T.reinterpret(T.if_then_else(dj == 3, T.uint32(0x01010101), dw), "int32")
+                for rb in T.unroll(NRB):
+                    rowg = 16 * rb + gq
+                    for e in T.vectorized(4):
+                        za[e] = Z[s, hv, rowg, tq * KW + e]
+                    for e in T.vectorized(4):
+                        za[4 + e] = Z[s, hv, rowg, tq * KW + 4 + e]
+                    for e in T.vectorized(4):
+                        zb[e] = Z[s, hv, rowg + 8, tq * KW + e]
+                    for e in T.vectorized(4):
+                        zb[4 + e] = Z[s, hv, rowg + 8, tq * KW + 4 + e]
+                    for j in T.unroll(KW // 2):
+                        af[4 * j] = za[2 * j]
+                        af[4 * j + 1] = zb[2 * j]
+                        af[4 * j + 2] = za[2 * j + 1]
+                        af[4 * j + 3] = zb[2 * j + 1]
+                    for e in T.unroll(4):
+                        cf[e] = 0
+                    for j in T.unroll(KW // 2):
+                        T.ptx_mma("int32", "m16n8k32", "row", "col", "int8", "int8", "int32",
+                                  af.data, 4 * j, bw.data, 2 * j, cf.data, 0, False)
+                    for hr in T.unroll(2):             # rows g and g + 8; the row sums R sit on the odd lane of a pair
+                        zi[1] = T.shfl_xor(cf[2 * hr + 1], 1)
+                        zi[0] = T.if_then_else(tq % 2 == 1, cf[2 * hr + 1], zi[1])
+                        zf[1] = T.if_then_else(
+                            tq % 2 == 0,
+                            T.cast(cf[2 * hr] + 128 * zi[0], f32) + 256.0 * T.cast(cf[2 * hr + 1] + 128 * zi[0], f32),
+                            65536.0 * T.cast(cf[2 * hr] + 64 * zi[0], f32))
+                        zf[1] = zf[1] + T.shfl_xor(zf[1], 1)
+                        if tq % 2 == 0:                # lane t = 0: vector 0, t = 2: vector 1
+                            zrs[wi, tq // 2, rowg + 8 * hr] = zf[1] * T.if_then_else(tq // 2 == 0, mx[2], mx[3])
+                T.sync_warp()
+                # --- the updates at the lane's values i = VL ln + e: A = B Z y / 127 + Σ_j w_j u_j + Σ_i w_i Û_i
+                for e in T.vectorized(VL):
+                    bv[e] = Bs[s, hv, VL * ln + e]
+                for e in T.vectorized(VL):
+                    a1[e] = zrs[wi, 0, VL * ln + e]
+                for e in T.vectorized(VL):
+                    a2[e] = zrs[wi, 1, VL * ln + e]
+                for e in T.unroll(VL):
+                    a1[e] = bv[e] * a1[e] * invq
+                    a2[e] = bv[e] * a2[e] * invq
+                for j in T.unroll(P):   # rows past m add exact zeros: their weights are 0 and their u are read as 0
+                    for e in T.vectorized(2):
+                        wp[e] = rws[wi, 2 * j + e]
+                    for e in T.vectorized(VL):
+                        ub[e] = ru[s, hv, j, VL * ln + e]
+                    for e in T.unroll(VL):
+                        uj = T.if_then_else(j < m, T.cast(ub[e], f32), 0.0)
+                        a1[e] += wp[0] * uj
+                        a2[e] += wp[1] * uj
+                for i in T.unroll(R):
+                    for e in T.vectorized(2):
+                        wp[e] = rws[wi, 2 * P + 2 * i + e]
+                    for e in T.vectorized(VL):
+                        ub[e] = Uc[s, hv, i, VL * ln + e]
+                    for e in T.unroll(VL):
+                        a1[e] += wp[0] * T.cast(ub[e], f32)
+                        a2[e] += wp[1] * T.cast(ub[e], f32)
+                for e in T.vectorized(VL):
+                    vb[e] = v[n, hv, VL * ln + e]
+                wp[0] = rws[wi, 2 * P + 2 * R]
+                wp[1] = beta[n, hv]
+                for e in T.unroll(VL):
+                    u16[e] = T.cast(wp[1] * (T.cast(vb[e], f32) - a1[e]), f16)
+                for e in T.vectorized(VL):
+                    ru[s, hv, m, VL * ln + e] = u16[e]
+                for e in T.unroll(VL):
+                    o[n, hv, VL * ln + e] = T.cast(a2[e] + T.cast(u16[e], f32) * wp[0], cfg.out_dtype)
+                # --- the record (k, log-decay) appended; the request's next position and the boundary list
+                for e in T.unroll(KL):
+                    hb[e] = T.cast(kb[e], f16)
+                for e in T.vectorized(KL):
+                    rk[s, hv, m, KL * ln + e] = hb[e]
+                if kind == "gdn":
+                    if ln == 0:
+                        rg[s, hv, m] = gl[0]
+                else:
+                    for e in T.vectorized(KL):
+                        rg[s, hv, m, KL * ln + e] = gl[e]
+                if hv == 0 and ln == 0:
+                    wnext[n] = m + 1
+                    if m + 1 == P:     # the request reached its window's end: append its slot to the boundary list
+                        pos = T.atomic_add(cnt[par], 1, return_prev=True)
+                        lst[pos] = s
+                    if n == 0:         # the other counter is next step's; nothing reads it during this launch
+                        cnt[1 - par] = 0
+                T.sync_warp()          # this warp's shared rows are rewritten by its next request
+
+    return decode.with_attr(WARP_SYNCHRONOUS, True)
