@@ -77,6 +77,49 @@ def warp_decode_program(cfg: DecodeConfig):
     rs1, sp = reduce_scatter(NV1)
     rs2, sp2 = reduce_scatter(NV2)
 
+    @T.macro
+    def copy_keys(rks, rgs, kcs, rk, rg, Kc, s, hv, m, wi, ln):
+        """cp.async of request slot s's buffered keys (rows >= m zero-filled), GDN's log-decays (the same) and the
+        compensators' keys into this warp's buffers (one commit group, the caller's)."""
+        for cc in T.unroll(-(-P * K // 8 // 32)):
+            ch = cc * 32 + ln
+            if ch < P * K // 8:
+                T.ptx_cp_async(T.access_ptr(rks[wi, ch // (K // 8), (ch % (K // 8)) * 8], "w", 8),
+                               T.access_ptr(rk[s, hv, ch // (K // 8), (ch % (K // 8)) * 8], "r", 8), 8,
+                               predicate=ch // (K // 8) < m)
+        if kind == "gdn":
+            if ln < P:
+                T.ptx_cp_async(T.access_ptr(rgs[wi, ln], "w", 1), T.access_ptr(rg[s, hv, ln], "r", 1), 1,
+                               predicate=ln < m)
+        for cc in T.unroll(-(-R * K // 8 // 32)):
+            ch = cc * 32 + ln
+            if ch < R * K // 8:
+                T.ptx_cp_async(T.access_ptr(kcs[wi, ch // (K // 8), (ch % (K // 8)) * 8], "w", 8),
+                               T.access_ptr(Kc[s, hv, ch // (K // 8), (ch % (K // 8)) * 8], "r", 8), 8)
+
+    @T.macro
+    def copy_values(rus, ucs, ru, Uc, s, hv, m, wi, ln):
+        """cp.async of request slot s's buffered u (rows >= m zero-filled) and the compensators' values."""
+        for cc in T.unroll(-(-P * V // 8 // 32)):
+            ch = cc * 32 + ln
+            if ch < P * V // 8:
+                T.ptx_cp_async(T.access_ptr(rus[wi, ch // (V // 8), (ch % (V // 8)) * 8], "w", 8),
+                               T.access_ptr(ru[s, hv, ch // (V // 8), (ch % (V // 8)) * 8], "r", 8), 8,
+                               predicate=ch // (V // 8) < m)
+        for cc in T.unroll(-(-R * V // 8 // 32)):
+            ch = cc * 32 + ln
+            if ch < R * V // 8:
+                T.ptx_cp_async(T.access_ptr(ucs[wi, ch // (V // 8), (ch % (V // 8)) * 8], "w", 8),
+                               T.access_ptr(Uc[s, hv, ch // (V // 8), (ch % (V // 8)) * 8], "r", 8), 8)
+
+    @T.macro
+    def load_zblock(zq, Z, s, hv, rb, slot, gq, tq):
+        """Z block rb (value rows 16 rb + gq and + 8, the lane's quarter of the keys: 8 words each) into ring slot
+        `slot` of zq — plain loads, in flight until the mma reads them."""
+        for hr in T.unroll(2):
+            for e in T.vectorized(KW):
+                zq[16 * slot + KW * hr + e] = Z[s, hv, 16 * rb + gq + 8 * hr, tq * KW + e]
+
     @T.prim_func
     def decode(
         q: T.Tensor((N, H, K), bf16), k: T.Tensor((N, H, K), bf16), v: T.Tensor((N, HV, V), bf16),
@@ -101,6 +144,15 @@ def warp_decode_program(cfg: DecodeConfig):
             zrs = T.alloc_shared((NW, 2, V), f32)       # Z (c ⊙ Γ x) / sc per value row
             # the row weights: record j at 2 j (+ 1), compensator i at 2 P + 2 i (+ 1), kᵀq · scale at 2 P + 2 R, a pad word
             rws = T.alloc_shared((NW, 2 * P + 2 * R + 2), f32)
+            # this warp's request's buffered keys and u, GDN's log-decays, the compensators (cp.async, one request ahead)
+            rks = T.alloc_shared((NW, P, K), f16)
+            rus = T.alloc_shared((NW, P, V), f16)
+            rgs = T.alloc_shared((NW, P if kind == "gdn" else 1), f32)
+            kcs = T.alloc_shared((NW, Rz, K), f16)
+            ucs = T.alloc_shared((NW, Rz, V), f16)
+            cur = T.alloc_local((2,), "int32")          # (slot, window position) of the request being computed
+            nxt = T.alloc_local((2,), "int32")          # of the next one (its loads in flight)
+            zq = T.alloc_local((3 * 16,), "int32")       # a ring of three Z blocks (A fragments' words)
             qb = T.alloc_local((KL,), bf16)
             kb = T.alloc_local((KL,), bf16)
             hb = T.alloc_local((KL,), f16)               # an fp16 row's KL keys (records, compensators)
@@ -119,8 +171,6 @@ def warp_decode_program(cfg: DecodeConfig):
             pv = T.alloc_local((max(NV1, NV2),), f32)
             yv = T.alloc_local((K // 4,), f32)           # the quad lane's 32 keys of its vector
             bw = T.alloc_local((KW,), "int32")           # its digit column as mma B fragments (4 digits a word)
-            za = T.alloc_local((KW,), "int32")           # Z words of row g of a block
-            zb = T.alloc_local((KW,), "int32")           # of row g + 8
             af = T.alloc_local((2 * KW,), "int32")
             cf = T.alloc_local((4,), "int32")
             zf = T.alloc_local((2,), f32)
@@ -133,10 +183,22 @@ def warp_decode_program(cfg: DecodeConfig):
 
             wg = b * NW + wi
             nit = T.if_then_else(wg < N, T.ceildiv(N - wg, GP * NW), 0)
+            # the first request's records in flight: groups keys(0), values(0); request it + 1's keys are issued once
+            # request it's prologue has read them, its values once request it's updates have
+            if nit > 0:
+                cur[0] = idx[wg]
+                cur[1] = wpos[cur[0]]
+                copy_keys(rks, rgs, kcs, rk, rg, Kc, cur[0], hv, cur[1], wi, ln)
+                T.ptx_commit_group()
+                copy_values(rus, ucs, ru, Uc, cur[0], hv, cur[1], wi, ln)
+                T.ptx_commit_group()
             for it in T.serial(nit):
                 n = wg + it * GP * NW
-                s = idx[n]
-                m = wpos[s]
+                s = cur[0]
+                m = cur[1]
+                nxt[0] = idx[T.min(n + GP * NW, N - 1)]     # a valid slot past the last request too (nothing read)
+                load_zblock(zq, Z, s, hv, 0, 0, gq, tq)
+                load_zblock(zq, Z, s, hv, 1, 1, gq, tq)
                 # --- the token's vectors at the lane's keys d = KL ln + e
                 for e in T.vectorized(KL):
                     qb[e] = q[n, h, KL * ln + e]
@@ -156,12 +218,14 @@ def warp_decode_program(cfg: DecodeConfig):
                     xs[0, e] = a * kf
                     xs[1, e] = a * qf * scale
                     xs[2, e] = T.cast(T.cast(kb[e], f16), f32) * qf * scale
-                # --- G_m: the buffered log-decays summed in order (rows >= m add 0)
+                T.ptx_wait_group(1)        # this request's keys (its values may stay in flight)
+                T.sync_warp()
+                # --- G_m: the buffered log-decays summed in order (rows >= m were zero-filled / add 0)
                 for e in T.unroll(1 if kind == "gdn" else KL):
                     gm[e] = 0.0
                 for j in T.unroll(P):
                     if kind == "gdn":
-                        rgl[0] = rg[s, hv, j]
+                        rgl[0] = rgs[wi, j]
                     else:
                         for e in T.vectorized(KL):
                             rgl[e] = rg[s, hv, j, KL * ln + e]
@@ -190,7 +254,7 @@ def warp_decode_program(cfg: DecodeConfig):
                 gsel[0] = 0.0
                 for j in T.unroll(P):
                     if kind == "gdn":
-                        rgl[0] = rg[s, hv, j]
+                        rgl[0] = rgs[wi, j]
                     else:
                         for e in T.vectorized(KL):
                             rgl[e] = rg[s, hv, j, KL * ln + e]
@@ -199,12 +263,12 @@ def warp_decode_program(cfg: DecodeConfig):
                     if kind == "gdn":
                         gsel[0] = T.if_then_else(T.shift_right(ln, 5 - sp) // 2 == j, gacc[0], gsel[0])
                     for e in T.vectorized(KL):
-                        hb[e] = rk[s, hv, j, KL * ln + e]
+                        hb[e] = rks[wi, j, KL * ln + e]
                     pv[2 * j] = 0.0
                     pv[2 * j + 1] = 0.0
                     for e in T.unroll(KL):
                         if kind == "gdn":   # one decay per record, applied to the sum below
-                            dec = T.if_then_else(j < m, T.cast(hb[e], f32), 0.0)
+                            dec = T.cast(hb[e], f32)
                         else:
                             dec = T.if_then_else(j < m, T.exp(gm[e] - gacc[e]) * T.cast(hb[e], f32), 0.0)
                         pv[2 * j] += dec * xs[0, e]
@@ -220,7 +284,7 @@ def warp_decode_program(cfg: DecodeConfig):
                 # --- the compensators' K̃_iᵀ Γ_{1:m} x and kᵀq · scale
                 for i in T.unroll(R):
                     for e in T.vectorized(KL):
-                        hb[e] = Kc[s, hv, i, KL * ln + e]
+                        hb[e] = kcs[wi, i, KL * ln + e]
                     pv[2 * i] = 0.0
                     pv[2 * i + 1] = 0.0
                     for e in T.unroll(KL):
@@ -237,6 +301,10 @@ def warp_decode_program(cfg: DecodeConfig):
                 if T.bitwise_and(ln, (1 << (5 - sp2)) - 1) == 0 and vi2 < 2 * R + 1:
                     rws[wi, 2 * P + vi2] = pv[0]
                 T.sync_warp()
+                # the keys' buffers are read: the next request's keys into them
+                nxt[1] = T.if_then_else(it + 1 < nit, wpos[nxt[0]], 0)
+                copy_keys(rks, rgs, kcs, rk, rg, Kc, nxt[0], hv, nxt[1], wi, ln)
+                T.ptx_commit_group()
                 # --- zr[x, i] = Σ_k Z[i, k] y[x, k] on the INT8 tensor cores (naive.zdot_int8_mma): lane (gq, tq) owns
                 # B column gq — vector gq // 4, digit gq % 4 (3: ones, the row sums) — at keys [tq K/4, (tq+1) K/4)
                 dj = gq % 4
@@ -253,21 +321,15 @@ def warp_decode_program(cfg: DecodeConfig):
                     dw = T.bitwise_xor(T.call_extern("uint32", "__byte_perm", lo, hi, T.uint32(0x5410)),
                                        T.uint32(0x80808080))
                     bw[w] = T.reinterpret(T.if_then_else(dj == 3, T.uint32(0x01010101), dw), "int32")
-                for rb in T.unroll(NRB):
-                    rowg = 16 * rb + gq
-                    for e in T.vectorized(4):
-                        za[e] = Z[s, hv, rowg, tq * KW + e]
-                    for e in T.vectorized(4):
-                        za[4 + e] = Z[s, hv, rowg, tq * KW + 4 + e]
-                    for e in T.vectorized(4):
-                        zb[e] = Z[s, hv, rowg + 8, tq * KW + e]
-                    for e in T.vectorized(4):
-                        zb[4 + e] = Z[s, hv, rowg + 8, tq * KW + 4 + e]
-                    for j in T.unroll(KW // 2):
-                        af[4 * j] = za[2 * j]
-                        af[4 * j + 1] = zb[2 * j]
-                        af[4 * j + 2] = za[2 * j + 1]
-                        af[4 * j + 3] = zb[2 * j + 1]
+                for rb in list(range(NRB)):   # unrolled while the IR is built: the ring's slots are registers
+                    if rb + 2 < NRB:
+                        load_zblock(zq, Z, s, hv, rb + 2, (rb + 2) % 3, gq, tq)
+                    z0 = 16 * (rb % 3)
+                    for j in list(range(KW // 2)):   # row g: words 0..KW-1 of the slot, row g + 8: KW..2 KW-1
+                        af[4 * j] = zq[z0 + 2 * j]
+                        af[4 * j + 1] = zq[z0 + KW + 2 * j]
+                        af[4 * j + 2] = zq[z0 + 2 * j + 1]
+                        af[4 * j + 3] = zq[z0 + KW + 2 * j + 1]
                     for e in T.unroll(4):
                         cf[e] = 0
                     for j in T.unroll(KW // 2):
@@ -282,7 +344,8 @@ def warp_decode_program(cfg: DecodeConfig):
                             65536.0 * T.cast(cf[2 * hr] + 64 * zi[0], f32))
                         zf[1] = zf[1] + T.shfl_xor(zf[1], 1)
                         if tq % 2 == 0:                # lane t = 0: vector 0, t = 2: vector 1
-                            zrs[wi, tq // 2, rowg + 8 * hr] = zf[1] * T.if_then_else(tq // 2 == 0, mx[2], mx[3])
+                            zrs[wi, tq // 2, 16 * rb + gq + 8 * hr] = zf[1] * T.if_then_else(tq // 2 == 0, mx[2], mx[3])
+                T.ptx_wait_group(1)        # this request's values (the next one's keys may stay in flight)
                 T.sync_warp()
                 # --- the updates at the lane's values i = VL ln + e: A = B Z y / 127 + Σ_j w_j u_j + Σ_i w_i Û_i
                 for e in T.vectorized(VL):
@@ -294,20 +357,19 @@ def warp_decode_program(cfg: DecodeConfig):
                 for e in T.unroll(VL):
                     a1[e] = bv[e] * a1[e] * invq
                     a2[e] = bv[e] * a2[e] * invq
-                for j in T.unroll(P):   # rows past m add exact zeros: their weights are 0 and their u are read as 0
+                for j in T.unroll(P):   # rows past m add exact zeros: their weights are 0, their u zero-filled
                     for e in T.vectorized(2):
                         wp[e] = rws[wi, 2 * j + e]
                     for e in T.vectorized(VL):
-                        ub[e] = ru[s, hv, j, VL * ln + e]
+                        ub[e] = rus[wi, j, VL * ln + e]
                     for e in T.unroll(VL):
-                        uj = T.if_then_else(j < m, T.cast(ub[e], f32), 0.0)
-                        a1[e] += wp[0] * uj
-                        a2[e] += wp[1] * uj
+                        a1[e] += wp[0] * T.cast(ub[e], f32)
+                        a2[e] += wp[1] * T.cast(ub[e], f32)
                 for i in T.unroll(R):
                     for e in T.vectorized(2):
                         wp[e] = rws[wi, 2 * P + 2 * i + e]
                     for e in T.vectorized(VL):
-                        ub[e] = Uc[s, hv, i, VL * ln + e]
+                        ub[e] = ucs[wi, i, VL * ln + e]
                     for e in T.unroll(VL):
                         a1[e] += wp[0] * T.cast(ub[e], f32)
                         a2[e] += wp[1] * T.cast(ub[e], f32)
@@ -339,6 +401,11 @@ def warp_decode_program(cfg: DecodeConfig):
                         lst[pos] = s
                     if n == 0:         # the other counter is next step's; nothing reads it during this launch
                         cnt[1 - par] = 0
-                T.sync_warp()          # this warp's shared rows are rewritten by its next request
+                T.sync_warp()          # the values' buffers and this warp's shared rows are read: the next request's
+                copy_values(rus, ucs, ru, Uc, nxt[0], hv, nxt[1], wi, ln)
+                T.ptx_commit_group()
+                cur[0] = nxt[0]
+                cur[1] = nxt[1]
+            T.ptx_wait_group(0)        # nothing in flight at exit (the last copies are of a valid slot, unused)
 
     return decode.with_attr(WARP_SYNCHRONOUS, True)
