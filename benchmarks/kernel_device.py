@@ -119,7 +119,7 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_dtc", dict(p=16, r=4, v_first=True, pipe_dtc=True, kinds=("gdn",))),   # v13 decode (GDN)
           ("leap_int8_vfirst_shfl", dict(p=16, r=4, v_first=True, bmovm=False)),   # v12's transposes by shuffles (no movmatrix)
           ("leap_int8_vfirst_warp", dict(p=16, r=4, v_first=True, pipe_warp=True)),   # v14 decode: a warp per request
-          ("leap_int8_vfirst_warp_dmb3", dict(p=16, r=4, v_first=True, pipe_warp=True, dminblocks=3)),   # at 3 per SM
+          ("leap_int8_vfirst_warp_dmb4", dict(p=16, r=4, v_first=True, pipe_warp=True, dminblocks=4)),   # at 4 per SM
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

@@ -194,11 +194,13 @@ class DecodeConfig:
                                # (the warps' partial sums). Needs pipe_zmma, GDN (KDA's records decay per key channel)
                                # and K a multiple of 8 keys per warp. Opt-in: measured slower on the H200 (session 13:
                                # GDN 512 213.9 vs 207.7 us; ncu 5 % fewer instructions, decode 142.6 vs 134.9 us)
-    pipe_warp: bool = False    # v14 decode (decode_warp.py, NOTES.md "Session 14"): one warp per (request, head), each
-                               # walking its own requests with no block barrier — the v8 arithmetic (pipe_zmma), the Z
-                               # blocks loaded straight into mma fragments, 2.2 KB of shared memory per warp, 4 programs
-                               # of 4 warps per SM. Needs pipe_zmma, K = V = 128, p <= 16, r <= 8; not with pipe_z1,
-                               # pipe_zdig or pipe_dtc. Opt-in until measured
+    pipe_warp: bool | None = None  # v14 decode (decode_warp.py, NOTES.md "Session 14"): one warp per (request, head),
+                               # each walking its own requests with no block barrier — the v8 arithmetic (pipe_zmma), the
+                               # next request's records copied into the warp's shared memory one request ahead, Z blocks
+                               # loaded two ahead into mma fragments; 3 programs of 4 warps per SM. Needs pipe_zmma,
+                               # K = V = BV = 128, p <= 16, r <= 8; not with pipe_z1, pipe_zdig or pipe_dtc. None: on for
+                               # GDN where it fits (H200, session 14: GDN 512 204.3 -> 183.0 us, 256 108.1 -> 98.0, 32
+                               # level); KDA opt-in until measured
 
     bmv_tf32: bool | None = None  # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on
                                # TF32 tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and
@@ -389,8 +391,11 @@ class DecodeConfig:
             raise ValueError(f"pipe_dtc (the key-length dot products on tensor cores) needs pipe_zmma, kind gdn and K a "
                              f"multiple of 8 keys per warp, got pipe_zmma = {self.pipe_zmma}, kind = {self.kind!r}, "
                              f"K = {self.K}, threads = {self.threads}")
-        if self.pipe_warp and not (self.pipe_zmma and self.K == self.V == 128 and self.BV == self.V and self.p <= 16
-                                   and self.r <= 8 and not (self.pipe_z1 or self.pipe_zdig or self.pipe_dtc)):
+        warp_fits = bool(self.pipe_zmma and self.K == self.V == 128 and self.BV == self.V and self.p <= 16
+                         and self.r <= 8 and not (self.pipe_z1 or self.pipe_zdig or self.pipe_dtc))
+        if self.pipe_warp is None:
+            object.__setattr__(self, "pipe_warp", warp_fits and self.kind == "gdn")
+        if self.pipe_warp and not warp_fits:
             raise ValueError(f"pipe_warp (the v14 warp-per-request decode) needs pipe_zmma, K = V = BV = 128, p <= 16 and "
                              f"r <= 8, without pipe_z1, pipe_zdig or pipe_dtc; got pipe_zmma = {self.pipe_zmma}, K = "
                              f"{self.K}, V = {self.V}, BV = {self.BV}, p = {self.p}, r = {self.r}, pipe_z1 = "
@@ -407,8 +412,8 @@ class DecodeConfig:
             # (at 3 it spills 20 bytes)
             # v7 (zsmem, BV = V): 3 per SM (shared memory allows 3 for GDN, 2 for KDA; measured with 3)
             # v9 (one Z buffer): GDN 47.3 KB -> 4 per SM, KDA 3
-            # v14 (a warp per request): 4 programs of 4 warps, <= 128 registers
-            object.__setattr__(self, "dminblocks", 4 if self.pipe_warp else (4 if self.kind == "gdn" else 3) if self.pipe_z1 else
+            # v14 (a warp per request): 3 programs of 4 warps, <= 168 registers (4 per SM spilled and measured slower)
+            object.__setattr__(self, "dminblocks", 3 if self.pipe_warp else (4 if self.kind == "gdn" else 3) if self.pipe_z1 else
                                3 if self.pipe and self.pipe_zsmem and self.BV == self.V else
                                5 if self.pipe and self.threads == 128 else
                                (3 if self.pipe_zsmem else 2) if self.pipe and self.threads == 256 else
