@@ -106,7 +106,7 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
                                threads=args.threads))
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # v9 at every batch (KDA's default)
-          ("leap_int8_vfirst_v8", dict(p=16, r=4, v_first=True, z1_below=0)),     # GDN: v8 at every batch (no switch)
+          ("leap_int8_vfirst_v8", dict(p=16, r=4, v_first=True, z1_below=0, pipe_warp=False)),     # GDN: v8 at every batch (no switch)
           ("leap_int8_vfirst_fp32refit", dict(p=16, r=4, v_first=True, bmv_tf32=False)),  # the refit on CUDA cores (v12's fp32 form)
           ("leap_int8_vfirst_nomask", dict(p=16, r=4, v_first=True, tf32_mask=False)),  # TF32 truncation left to the mma
           ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),   # INT8 on the v8 boundary (INT4's default)
@@ -118,7 +118,8 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_b7", dict(p=16, r=4, v_first=True, bv12=False)),   # v7 + v11 (the default until session 12)
           ("leap_int8_vfirst_dtc", dict(p=16, r=4, v_first=True, pipe_dtc=True, kinds=("gdn",))),   # v13 decode (GDN)
           ("leap_int8_vfirst_shfl", dict(p=16, r=4, v_first=True, bmovm=False)),   # v12's transposes by shuffles (no movmatrix)
-          ("leap_int8_vfirst_warp", dict(p=16, r=4, v_first=True, pipe_warp=True)),   # v14 decode: a warp per request
+          ("leap_int8_vfirst_warp", dict(p=16, r=4, v_first=True, pipe_warp=True, kinds=("kda",))),   # v14 decode
+                                                                                         # (GDN's default) for KDA
           ("leap_int8_vfirst_warp_dmb4", dict(p=16, r=4, v_first=True, pipe_warp=True, dminblocks=4)),   # at 4 per SM
           ] if args.extras else []
 if args.extras_only:

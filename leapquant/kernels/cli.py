@@ -35,7 +35,7 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            DecodeConfig(kind="gdn", v_first=True, zfmt="fp8e4m3"), DecodeConfig(kind="kda", v_first=False, zfmt="int4"),
            DecodeConfig(kind="gdn", v_first=True, pipe=False), DecodeConfig(kind="kda", v_first=True),
            DecodeConfig(kind="gdn", v_first=True, BV=64, threads=128),             # v6: register Z, value tiles
-           DecodeConfig(kind="gdn", v_first=True, pipe_zmma=True),                  # v8: Z products on tensor cores
+           DecodeConfig(kind="gdn", v_first=True, pipe_warp=False),                 # v8: Z products on tensor cores
            DecodeConfig(kind="kda", v_first=True, pipe_z1=True),                    # v9: one Z buffer
            DecodeConfig(kind="kda", v_first=True, pipe_warp=True),                  # v14: a warp per request
            DecodeConfig(kind="gdn", v_first=True, pipe_zdig=True),                  # v10: the digit table
@@ -55,7 +55,7 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            # fp32 refit compiles in test_boundary_v12_ptxas_two_programs_per_sm)
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]
     if defaults_only:
-        dec = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="gdn", v_first=True).decode_config(1),
+        dec = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="gdn", v_first=True, p=32).decode_config(1),
                DecodeConfig(kind="kda", v_first=True), DecodeConfig(kind="kda", v_first=False),
                DecodeConfig(kind="gdn", v_first=True, zfmt="int4"), DecodeConfig(kind="gdn", v_first=True, zfmt="fp8e4m3")]
         bnd = [DecodeConfig(kind="gdn", v_first=True), DecodeConfig(kind="kda", v_first=False).small_batch_boundary(),

@@ -124,7 +124,15 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(small_bthreads=512, zfmt="fp8e4m3")   # FP8 residuals have no v7 boundary: not silently ignored
     with pytest.raises(ValueError, match="bv8 .* at bthreads = 2 K"):
         DecodeConfig(bthreads=512, bv8=True)
-    d = DecodeConfig()   # GDN: v9 below 384 requests (the per-batch decode switch, session 9), v8 from there
+    w = DecodeConfig()   # GDN's default since session 14: v14, a warp per request, at every batch (no switch)
+    assert w.pipe_warp and w.dminblocks == 3 and not w.pipe_z1 and w.z1_below == 0 and w.decode_config(32) is w
+    assert w.tag.count("-warp") == 1 and not DecodeConfig(kind="kda").pipe_warp and DecodeConfig(kind="kda", pipe_warp=True).pipe_warp
+    for kw in (dict(p=32), dict(r=16), dict(pipe_z1=True), dict(pipe_dtc=True), dict(zfmt="int4"), dict(v_first=False)):
+        assert not DecodeConfig(**kw).pipe_warp, kw   # where it does not fit, or another decode was asked for
+    for kw in (dict(p=32), dict(pipe_z1=True), dict(pipe_dtc=True), dict(pipe_zdig=True), dict(zfmt="int4")):
+        with pytest.raises(ValueError, match="pipe_warp .* needs pipe_zmma, K = V = BV = 128, p <= 16"):
+            DecodeConfig(pipe_warp=True, **kw)
+    d = DecodeConfig(pipe_warp=False)   # v8's GDN: v9 below 384 requests (the per-batch decode switch, session 9)
     assert d.z1_below == 384 and d.tag.count("-z1b384") == 1 and d.decode_config(384) is d
     assert d.decode_config(32).pipe_z1 and d.decode_config(32).dminblocks == 4 and not d.decode_config(32).z1_below
     for kw in (dict(kind="kda"), dict(pipe_z1=False), dict(pipe_z1=True), dict(dminblocks=3), dict(zfmt="int4")):
@@ -151,13 +159,18 @@ def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():
     cfg = DecodeConfig(pipe=True, pipe_fill=1.0, BV=64, threads=128)   # 32 heads, 2 value tiles: 64 programs per group
     assert pipelined_programs(cfg, 512, 132) == 10     # 132 SMs x 5 programs / 64
     assert pipelined_programs(replace(cfg, pipe_fill=3.0), 512, 132) == 31   # 3 programs per resident slot
-    assert pipelined_programs(DecodeConfig(), 512, 132) == 37   # v7/v8: 32 programs per group, 3 per SM, fill 3
+    v8 = DecodeConfig(pipe_warp=False)
+    assert pipelined_programs(v8, 512, 132) == 37   # v7/v8: 32 programs per group, 3 per SM, fill 3
     assert pipelined_programs(cfg, 4, 132) == 4        # never more groups than requests
     small = DecodeConfig(pipe=True, pipe_maxit=8, pipe_fill=1.0, BV=64, threads=128)
     assert pipelined_programs(small, 512, 132) == 64   # at most 8 requests per program
     # below small_batch requests one wave (fill 1): 132 x 3 / 32 = 12 groups at batch 32, not min(32, 37)
-    assert pipelined_programs(DecodeConfig(), 32, 132) == 12
-    assert pipelined_programs(DecodeConfig(small_batch=0), 32, 132) == 32
+    assert pipelined_programs(v8, 32, 132) == 12
+    assert pipelined_programs(DecodeConfig(pipe_warp=False, small_batch=0), 32, 132) == 32
+    # v14 (GDN's default): one wave of 3 programs of 4 warps per SM — 132 x 3 // 32 = 12 per head — whose warps walk
+    # the requests; never more warps than requests (batch 32: 8 programs of 4 warps per head, one request each)
+    assert pipelined_programs(DecodeConfig(), 512, 132) == 12 and pipelined_programs(DecodeConfig(), 32, 132) == 8
+    assert pipelined_programs(DecodeConfig(), 512, 1) == 1
     with pytest.raises(ValueError, match="small_batch must be >= 0"):
         DecodeConfig(small_batch=-1)
 

@@ -13,9 +13,9 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
 
 # bv12=False where a case is about the decode or the v7 boundary: each v12 configuration costs CI ~1.5 min of g++
 @pytest.mark.parametrize("kind,kw", [
-    ("gdn", dict(bv12=False)),   # GDN at batch 5 with the v7 boundary: the v9 decode (below z1_below) + the small-batch
+    ("gdn", dict(bv12=False, pipe_warp=False)),   # GDN at batch 5 with the v7 boundary: the v9 decode (below z1_below) + the small-batch
                                  # boundary: v7 at 512 threads (passes over quarters; the v11 refit's contraction in two parts)
-    ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0, bv12=False)),   # the production window and rank, v9 + v7,
+    ("gdn", dict(H=1, HV=2, p=16, r=4, small_batch=0, bv12=False, pipe_warp=False)),   # the production window and rank, v9 + v7,
                                                                        # one window
     ("gdn", dict(H=2, HV=4, small_batch=0, pipe_z1=True, sms=1, bv12=False)),   # v9 decode (one Z buffer), programs
                                                    # walking 2 requests (4 heads: with 2 each program took one)
@@ -45,7 +45,8 @@ def test_gdn_decode_switch_keeps_the_bits():
     from leapquant.kernels import cpu_emulation as ce
     from leapquant.kernels import naive as nv
     from leapquant.kernels.config import DecodeConfig
-    base = dict(kind="gdn", H=1, HV=2, p=4, r=2, out_dtype="float32", small_batch=0, bv12=False)   # (v7: gdn-b6's build)
+    base = dict(kind="gdn", H=1, HV=2, p=4, r=2, out_dtype="float32", small_batch=0, bv12=False,
+                pipe_warp=False)   # v8 / v9, not GDN's default v14 (v7: gdn-b6's build)
     v8, switched = DecodeConfig(**base, z1_below=0), DecodeConfig(**base)
     assert switched.decode_config(3).pipe_z1 and not v8.decode_config(3).pipe_z1
     decs = [ce.emulated_decoder(c, sms=1) for c in (v8, switched)]

@@ -15,7 +15,7 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
     ("gdn", dict(), 132),   # the GDN default at batch 5: the v9 decode (below z1_below) + v12 walking, its TF32 refit
     ("kda", dict(small_batch=0, bv8=False, pipe_z1=False, bwalk=False, bmovm=False), 132),   # v8 decode (KDA's
                                          # default is v9) + v12 without walking (r 8's form), its transposes by shuffles
-    ("gdn", dict(small_batch=0, z1_below=0), 1),   # the v8 decode's pipelined trips (GDN's v8 at batch >= 384) and
+    ("gdn", dict(small_batch=0, z1_below=0, pipe_warp=False), 1),   # the v8 decode's pipelined trips (GDN's v8 at batch >= 384) and
                                       # v12 walking, one program per head taking every entry (the first case's build)
 ], ids=["gdn-default", "kda-v8-b12-shfl", "gdn-v8-b12w-walk"])
 def test_emulated_v12_matches_reference(kind, kw, sms):

@@ -150,7 +150,7 @@ def test_pipelined_decode_on_tensor_cores_matches_reference(kb, kind, z1, shape,
     fixed-point value (naive.zdot_int8_mma) — whole heads (the v7 default shape), 256 threads (one 16-row block
     per warp) and BV 64; programs walking 1 to 8 requests. v9 (pipe_z1): one Z buffer refilled warp by warp."""
     for cfg in _check_pipelined(kb, ((4, 2), (16, 4)), N, outliers, groups, 1, kind=kind, pipe_zmma=True,
-                                pipe_z1=z1, **shape):
+                                pipe_z1=z1, pipe_warp=False, **shape):
         assert cfg.pipe_zsmem and cfg.pipe_zmma
 
 
