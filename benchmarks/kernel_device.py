@@ -54,6 +54,7 @@ ap.add_argument("--bv8", action="store_true", help="with --profile-only: the v8 
 ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 decode (one Z buffer, pipe_z1)")
 ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
 ap.add_argument("--warp", action="store_true", help="with --profile-only: the v14 decode (a warp per request, pipe_warp)")
+ap.add_argument("--ahead", action="store_true", help="with --profile-only: v14 with its inputs one request ahead (warp_ahead)")
 ap.add_argument("--dtc", action="store_true", help="with --profile-only: the v13 decode (dot products on tensor cores, GDN)")
 ap.add_argument("--shfl", action="store_true", help="with --profile-only: v12's column-wise transposes by shuffles (bmovm=False; movmatrix is the default)")
 ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers; the V-first INT8 default since session 12, so a no-op there)")
@@ -76,7 +77,7 @@ if args.profile_only:
                            pipe_zsmem=False if (args.v6 or args.v4b) else None,
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
-                           pipe_zdig=bool(args.zd and vf), pipe_dtc=bool(args.dtc and vf), pipe_warp=bool(args.warp and vf), bmv_tf32=False if args.fp32_refit else None,
+                           pipe_zdig=bool(args.zd and vf), pipe_dtc=bool(args.dtc and vf), pipe_warp=True if ((args.warp or args.ahead) and vf) else None, warp_ahead=bool(args.ahead and vf), bmv_tf32=False if args.fp32_refit else None,
                            bv12=True if (args.bv12 and vf) else None,   # v12 is V-first only (and its default)
                            bwalk=False if args.no_walk else None, bmovm=False if args.shfl else None)
         kb.profile_steps(cfg, args.profile_batch, steps=3)
@@ -121,6 +122,7 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_warp", dict(p=16, r=4, v_first=True, pipe_warp=True, kinds=("kda",))),   # v14 decode
                                                                                          # (GDN's default) for KDA
           ("leap_int8_vfirst_warp_dmb4", dict(p=16, r=4, v_first=True, pipe_warp=True, dminblocks=4)),   # at 4 per SM
+          ("leap_int8_vfirst_ahead", dict(p=16, r=4, v_first=True, pipe_warp=True, warp_ahead=True)),   # v14b
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

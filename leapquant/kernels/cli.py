@@ -38,6 +38,7 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            DecodeConfig(kind="gdn", v_first=True, pipe_warp=False),                 # v8: Z products on tensor cores
            DecodeConfig(kind="kda", v_first=True, pipe_z1=True),                    # v9: one Z buffer
            DecodeConfig(kind="kda", v_first=True, pipe_warp=True),                  # v14: a warp per request
+           DecodeConfig(kind="gdn", v_first=True, warp_ahead=True),                 # v14b: inputs one request ahead
            DecodeConfig(kind="gdn", v_first=True, pipe_zdig=True),                  # v10: the digit table
            DecodeConfig(kind="gdn", v_first=True, pipe_dtc=True),                   # v13: dot products on tensor cores
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]

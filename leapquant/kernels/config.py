@@ -194,6 +194,11 @@ class DecodeConfig:
                                # (the warps' partial sums). Needs pipe_zmma, GDN (KDA's records decay per key channel)
                                # and K a multiple of 8 keys per warp. Opt-in: measured slower on the H200 (session 13:
                                # GDN 512 213.9 vs 207.7 us; ncu 5 % fewer instructions, decode 142.6 vs 134.9 us)
+    warp_ahead: bool = False   # v14b (NOTES.md "Session 14"): v14 with the request's q, k, v, log-decay, β, c and B copied
+                               # into the warp's shared memory one request ahead (with its records) and its first two
+                               # Z blocks loaded at the end of the previous request — the loads v14 still waits for at
+                               # each request's start (44 % of its stall samples at GDN 512). +2 KB of shared memory
+                               # per warp. Needs pipe_warp. Opt-in: CPU-emulated, not yet run on a GPU
     pipe_warp: bool | None = None  # v14 decode (decode_warp.py, NOTES.md "Session 14"): one warp per (request, head),
                                # each walking its own requests with no block barrier — the v8 arithmetic (pipe_zmma), the
                                # next request's records copied into the warp's shared memory one request ahead, Z blocks
@@ -395,6 +400,8 @@ class DecodeConfig:
                          and self.r <= 8 and not (self.pipe_z1 or self.pipe_zdig or self.pipe_dtc))
         if self.pipe_warp is None:
             object.__setattr__(self, "pipe_warp", warp_fits and self.kind == "gdn")
+        if self.warp_ahead and not self.pipe_warp:
+            raise ValueError(f"warp_ahead (v14's inputs one request ahead) needs pipe_warp, got pipe_warp = {self.pipe_warp}")
         if self.pipe_warp and not warp_fits:
             raise ValueError(f"pipe_warp (the v14 warp-per-request decode) needs pipe_zmma, K = V = BV = 128, p <= 16 and "
                              f"r <= 8, without pipe_z1, pipe_zdig or pipe_dtc; got pipe_zmma = {self.pipe_zmma}, K = "
@@ -467,7 +474,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

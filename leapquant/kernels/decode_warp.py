@@ -49,6 +49,8 @@ def warp_decode_program(cfg: DecodeConfig):
     NRB = V // 16                # 16-row blocks of Z
     NV1 = 1 << max(2 * P - 1, 0).bit_length()    # the records' 2P sums, padded to a power of two (<= 32)
     NV2 = 1 << (2 * R).bit_length()              # the compensators' 2R sums and kᵀq·scale, padded (<= 32)
+    AH = cfg.warp_ahead          # the request's q, k, v, g, β, c, B and first two Z blocks one request ahead too
+    Kd = 1 if kind == "gdn" else K
 
     def gi(e):                   # the lane's log-decay column for its key e: GDN has one
         return 0 if kind == "gdn" else e
@@ -113,6 +115,30 @@ def warp_decode_program(cfg: DecodeConfig):
                                T.access_ptr(Uc[s, hv, ch // (V // 8), (ch % (V // 8)) * 8], "r", 8), 8)
 
     @T.macro
+    def copy_token_keys(qks, cs, gs, q, k, c, g, n, s, h, hv, wi, ln):
+        """warp_ahead: cp.async of request n's q, k and log-decay and its slot's smoothing scales c (the keys' group)."""
+        if ln < K // 8:
+            T.ptx_cp_async(T.access_ptr(qks[wi, 0, ln * 8], "w", 8), T.access_ptr(q[n, h, ln * 8], "r", 8), 8)
+        elif ln < K // 4:
+            T.ptx_cp_async(T.access_ptr(qks[wi, 1, (ln - K // 8) * 8], "w", 8),
+                           T.access_ptr(k[n, h, (ln - K // 8) * 8], "r", 8), 8)
+        T.ptx_cp_async(T.access_ptr(cs[wi, ln * 4], "w", 4), T.access_ptr(c[s, hv, ln * 4], "r", 4), 4)
+        if kind == "gdn":
+            if ln == 0:
+                T.ptx_cp_async(T.access_ptr(gs[wi, 0], "w", 1), T.access_ptr(g[n, hv], "r", 1), 1)
+        else:
+            T.ptx_cp_async(T.access_ptr(gs[wi, ln * 4], "w", 4), T.access_ptr(g[n, hv, ln * 4], "r", 4), 4)
+
+    @T.macro
+    def copy_token_values(vs, bs, bts, v, Bs, beta, n, s, hv, wi, ln):
+        """warp_ahead: cp.async of request n's v and β and its slot's value scales B (the values' group)."""
+        if ln < V // 8:
+            T.ptx_cp_async(T.access_ptr(vs[wi, ln * 8], "w", 8), T.access_ptr(v[n, hv, ln * 8], "r", 8), 8)
+        T.ptx_cp_async(T.access_ptr(bs[wi, ln * 4], "w", 4), T.access_ptr(Bs[s, hv, ln * 4], "r", 4), 4)
+        if ln == 0:
+            T.ptx_cp_async(T.access_ptr(bts[wi, 0], "w", 1), T.access_ptr(beta[n, hv], "r", 1), 1)
+
+    @T.macro
     def load_zblock(zq, Z, s, hv, rb, slot, gq, tq):
         """Z block rb (value rows 16 rb + gq and + 8, the lane's quarter of the keys: 8 words each) into ring slot
         `slot` of zq — plain loads, in flight until the mma reads them."""
@@ -153,6 +179,13 @@ def warp_decode_program(cfg: DecodeConfig):
             cur = T.alloc_local((2,), "int32")          # (slot, window position) of the request being computed
             nxt = T.alloc_local((2,), "int32")          # of the next one (its loads in flight)
             zq = T.alloc_local((3 * 16,), "int32")       # a ring of three Z blocks (A fragments' words)
+            if AH:   # the token's inputs and the slot's scales, one request ahead
+                qks = T.alloc_shared((NW, 2, K), bf16)
+                cs = T.alloc_shared((NW, K), f32)
+                gs = T.alloc_shared((NW, Kd), f32)
+                vs = T.alloc_shared((NW, V), bf16)
+                bs = T.alloc_shared((NW, V), f32)
+                bts = T.alloc_shared((NW, 4), f32)
             qb = T.alloc_local((KL,), bf16)
             kb = T.alloc_local((KL,), bf16)
             hb = T.alloc_local((KL,), f16)               # an fp16 row's KL keys (records, compensators)
@@ -189,28 +222,50 @@ def warp_decode_program(cfg: DecodeConfig):
                 cur[0] = idx[wg]
                 cur[1] = wpos[cur[0]]
                 copy_keys(rks, rgs, kcs, rk, rg, Kc, cur[0], hv, cur[1], wi, ln)
+                if AH:
+                    copy_token_keys(qks, cs, gs, q, k, c, g, wg, cur[0], h, hv, wi, ln)
                 T.ptx_commit_group()
                 copy_values(rus, ucs, ru, Uc, cur[0], hv, cur[1], wi, ln)
+                if AH:
+                    copy_token_values(vs, bs, bts, v, Bs, beta, wg, cur[0], hv, wi, ln)
+                    load_zblock(zq, Z, cur[0], hv, 0, 0, gq, tq)
+                    load_zblock(zq, Z, cur[0], hv, 1, 1, gq, tq)
                 T.ptx_commit_group()
             for it in T.serial(nit):
                 n = wg + it * GP * NW
                 s = cur[0]
                 m = cur[1]
-                nxt[0] = idx[T.min(n + GP * NW, N - 1)]     # a valid slot past the last request too (nothing read)
-                load_zblock(zq, Z, s, hv, 0, 0, gq, tq)
-                load_zblock(zq, Z, s, hv, 1, 1, gq, tq)
-                # --- the token's vectors at the lane's keys d = KL ln + e
-                for e in T.vectorized(KL):
-                    qb[e] = q[n, h, KL * ln + e]
-                for e in T.vectorized(KL):
-                    kb[e] = k[n, h, KL * ln + e]
-                for e in T.vectorized(KL):
-                    cv[e] = c[s, hv, KL * ln + e]
-                if kind == "gdn":
-                    gl[0] = g[n, hv]
-                else:
+                nn = T.min(n + GP * NW, N - 1)              # the next request (a valid one past the last: nothing used)
+                nxt[0] = idx[nn]
+                if not AH:   # (warp_ahead: in flight since the previous request)
+                    load_zblock(zq, Z, s, hv, 0, 0, gq, tq)
+                    load_zblock(zq, Z, s, hv, 1, 1, gq, tq)
+                    # --- the token's vectors at the lane's keys d = KL ln + e
                     for e in T.vectorized(KL):
-                        gl[e] = g[n, hv, KL * ln + e]
+                        qb[e] = q[n, h, KL * ln + e]
+                    for e in T.vectorized(KL):
+                        kb[e] = k[n, h, KL * ln + e]
+                    for e in T.vectorized(KL):
+                        cv[e] = c[s, hv, KL * ln + e]
+                    if kind == "gdn":
+                        gl[0] = g[n, hv]
+                    else:
+                        for e in T.vectorized(KL):
+                            gl[e] = g[n, hv, KL * ln + e]
+                T.ptx_wait_group(1)        # this request's keys (its values may stay in flight)
+                T.sync_warp()
+                if AH:
+                    for e in T.vectorized(KL):
+                        qb[e] = qks[wi, 0, KL * ln + e]
+                    for e in T.vectorized(KL):
+                        kb[e] = qks[wi, 1, KL * ln + e]
+                    for e in T.vectorized(KL):
+                        cv[e] = cs[wi, KL * ln + e]
+                    if kind == "gdn":
+                        gl[0] = gs[wi, 0]
+                    else:
+                        for e in T.vectorized(KL):
+                            gl[e] = gs[wi, KL * ln + e]
                 for e in T.unroll(KL):
                     a = T.exp(gl[gi(e)])
                     kf = T.cast(kb[e], f32)
@@ -218,8 +273,6 @@ def warp_decode_program(cfg: DecodeConfig):
                     xs[0, e] = a * kf
                     xs[1, e] = a * qf * scale
                     xs[2, e] = T.cast(T.cast(kb[e], f16), f32) * qf * scale
-                T.ptx_wait_group(1)        # this request's keys (its values may stay in flight)
-                T.sync_warp()
                 # --- G_m: the buffered log-decays summed in order (rows >= m were zero-filled / add 0)
                 for e in T.unroll(1 if kind == "gdn" else KL):
                     gm[e] = 0.0
@@ -304,6 +357,8 @@ def warp_decode_program(cfg: DecodeConfig):
                 # the keys' buffers are read: the next request's keys into them
                 nxt[1] = T.if_then_else(it + 1 < nit, wpos[nxt[0]], 0)
                 copy_keys(rks, rgs, kcs, rk, rg, Kc, nxt[0], hv, nxt[1], wi, ln)
+                if AH:   # (q, k, c, g are in registers since the prologue)
+                    copy_token_keys(qks, cs, gs, q, k, c, g, nn, nxt[0], h, hv, wi, ln)
                 T.ptx_commit_group()
                 # --- zr[x, i] = Σ_k Z[i, k] y[x, k] on the INT8 tensor cores (naive.zdot_int8_mma): lane (gq, tq) owns
                 # B column gq — vector gq // 4, digit gq % 4 (3: ones, the row sums) — at keys [tq K/4, (tq+1) K/4)
@@ -349,7 +404,7 @@ def warp_decode_program(cfg: DecodeConfig):
                 T.sync_warp()
                 # --- the updates at the lane's values i = VL ln + e: A = B Z y / 127 + Σ_j w_j u_j + Σ_i w_i Û_i
                 for e in T.vectorized(VL):
-                    bv[e] = Bs[s, hv, VL * ln + e]
+                    bv[e] = bs[wi, VL * ln + e] if AH else Bs[s, hv, VL * ln + e]
                 for e in T.vectorized(VL):
                     a1[e] = zrs[wi, 0, VL * ln + e]
                 for e in T.vectorized(VL):
@@ -374,9 +429,9 @@ def warp_decode_program(cfg: DecodeConfig):
                         a1[e] += wp[0] * T.cast(ub[e], f32)
                         a2[e] += wp[1] * T.cast(ub[e], f32)
                 for e in T.vectorized(VL):
-                    vb[e] = v[n, hv, VL * ln + e]
+                    vb[e] = vs[wi, VL * ln + e] if AH else v[n, hv, VL * ln + e]
                 wp[0] = rws[wi, 2 * P + 2 * R]
-                wp[1] = beta[n, hv]
+                wp[1] = bts[wi, 0] if AH else beta[n, hv]
                 for e in T.unroll(VL):
                     u16[e] = T.cast(wp[1] * (T.cast(vb[e], f32) - a1[e]), f16)
                 for e in T.vectorized(VL):
@@ -403,6 +458,10 @@ def warp_decode_program(cfg: DecodeConfig):
                         cnt[1 - par] = 0
                 T.sync_warp()          # the values' buffers and this warp's shared rows are read: the next request's
                 copy_values(rus, ucs, ru, Uc, nxt[0], hv, nxt[1], wi, ln)
+                if AH:   # the next request's v, β, B and first two Z blocks (the ring's slots 0 and 1 are read)
+                    copy_token_values(vs, bs, bts, v, Bs, beta, nn, nxt[0], hv, wi, ln)
+                    load_zblock(zq, Z, nxt[0], hv, 0, 0, gq, tq)
+                    load_zblock(zq, Z, nxt[0], hv, 1, 1, gq, tq)
                 T.ptx_commit_group()
                 cur[0] = nxt[0]
                 cur[1] = nxt[1]

@@ -27,12 +27,12 @@ def test_emulated_v12_matches_reference(kind, kw, sms):
 
 
 def test_emulated_warp_decode_matches_reference():
-    """v14 (pipe_warp: one warp per request and head, no block barriers) beside the GDN default's v12 boundary (its
-    build shared with the first case above): 9 requests on a one-SM grid, so that a warp walks two of them."""
+    """v14 with its inputs one request ahead (warp_ahead; plain v14 is the GDN default, the first case above) beside the
+    default's v12 boundary (its build shared): 9 requests on a one-SM grid, so that a warp walks two of them."""
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
     from leapquant.kernels.config import DecodeConfig
-    cfg = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2, pipe_warp=True)
+    cfg = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2, pipe_warp=True, warp_ahead=True)
     assert cfg.pipe_warp and cfg.bv12 and not cfg.z1_below
     w = ce.check_emulated(cfg, N=9, windows=2, sms=1, seed=3)
     assert kb.check_ok(w) and w["out"] < 1e-4, w

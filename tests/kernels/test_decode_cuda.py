@@ -178,14 +178,16 @@ def test_pipelined_decode_dot_products_on_tensor_cores_matches_reference(kb, z1,
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("ahead", [False, True])
 @pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (37, False, 1), (16, True, 3),
                                                (200, False, None), (512, False, None)])
-def test_warp_decode_matches_reference(kb, kind, N, outliers, groups):
+def test_warp_decode_matches_reference(kb, kind, ahead, N, outliers, groups):
     """v14 (pipe_warp): one warp per (request, head), no block barriers — p, r = 4, 2 / 16, 4 / 16, 0 / 16, 8, warps
-    walking 1 to 10 requests (groups 1 at N 37: 4 warps per head), the v12 boundary between windows."""
+    walking 1 to 10 requests (groups 1 at N 37: 4 warps per head), the v12 boundary between windows; `ahead`
+    (warp_ahead): the request's inputs and first Z blocks one request ahead."""
     for cfg in _check_pipelined(kb, ((4, 2), (16, 4), (16, 0), (16, 8)), N, outliers, groups, 4, kind=kind,
-                                pipe_warp=True):
-        assert cfg.pipe_warp and not cfg.pipe_z1
+                                pipe_warp=True, warp_ahead=ahead):
+        assert cfg.pipe_warp and not cfg.pipe_z1 and cfg.warp_ahead == ahead
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
