@@ -7,11 +7,16 @@ key-length dot products, the Z products, the value updates) meet at ~9 block bar
 sees 0.62 eligible warps per scheduler and the launch reads at 2.83 TB/s where a plain read of the same residual
 reaches 4.4 (benchmarks/read_probe.py, session 14). Here each warp walks its own requests of one head from start
 to end — keys 4 per lane for the dot products (reduced by two reduce-scatters), the Z blocks of 16 value rows as
-INT8 mma A fragments loaded straight from global memory, values 4 per lane for the updates — so the 16 warps of an
-SM are 16 independent chains and nothing waits for another warp. Per warp, 2.2 KB of shared memory pass the vectors
-between the lane layouts (y for the mma's digit columns, the Z products, the row weights), ordered by __syncwarp:
-TileLang's barrier planner cannot see that each warp touches only its own rows, so the program carries
-``WARP_SYNCHRONOUS`` and is compiled without it (:func:`leapquant.kernels.config.compile_kernel`).
+INT8 mma A fragments, values 4 per lane for the updates — so the 12 warps of an SM (3 programs) are 12 independent
+chains and nothing waits for another warp. What a request waits for is its loads, so they are issued early: the next
+request's buffered keys and compensator keys are copied by cp.async into the warp's shared memory once the current
+request's dot products have read them, its u rows and compensator values once its updates have; the Z blocks go
+through a ring of three register sets, two blocks ahead (`warp_ahead` moves the request's own inputs and first two
+Z blocks one request ahead too). Per warp, 12.3 KB of shared memory (14.6 with `warp_ahead`) hold those copies and
+pass the vectors between the lane layouts (y for the mma's digit columns, the Z products, the row weights), ordered
+by __syncwarp and the copies' wait groups: TileLang's barrier planner cannot see that each warp touches only its own
+rows, so the program carries ``WARP_SYNCHRONOUS`` and is compiled without it
+(:func:`leapquant.kernels.config.compile_kernel`).
 
 Requests: warp wi of program (hv, b) takes n = b · NW + wi, then every GP · NW-th one (GP from the shape of the last
 argument, as the other persistent decodes).
