@@ -77,6 +77,26 @@ def _row_dots(T, LPR: int, RP: int, code_of):
     return row_dots
 
 
+def _reduce_scatter(T, nv: int):
+    """(macro over (pv, ln), split): a lane's nv partial sums pv[0..nv) (nv a power of two <= 32) summed over the warp
+    and scattered at once (session 8) — stage st halves the values a lane keeps: across lane bit 4 − st a lane keeps one
+    half and adds its partner's copy of it — so that after `split` = log2 nv stages, and butterflies over the remaining
+    lane bits, lane ln holds sum ln >> (5 − split) in pv[0]: 2 nv shuffles where a butterfly per sum took 5 nv."""
+    split = nv.bit_length() - 1
+
+    @T.macro
+    def reduce_scatter(pv, ln):
+        for st in list(range(split)):   # Python lists: unrolled while the IR is built
+            half = nv >> (st + 1)
+            up = T.bitwise_and(T.shift_right(ln, 4 - st), 1) == 1
+            for e in list(range(half)):
+                pv[e] = T.if_then_else(up, pv[e + half], pv[e]) + T.shfl_xor(
+                    T.if_then_else(up, pv[e], pv[e + half]), 16 >> st)
+        for st in list(range(split, 5)):
+            pv[0] += T.shfl_xor(pv[0], 16 >> st)
+    return reduce_scatter, split
+
+
 def _zshape(cfg, NS):
     """Z's buffer shape: [slots, HV, V, K] V-first else [slots, HV, K, V]; INT4 halves the last axis."""
     last = (cfg.K if cfg.v_first else cfg.V) // (2 if cfg.mode == "leap" and cfg.zfmt == "int4" else 1)

@@ -15,7 +15,7 @@ it (:func:`pipelined_programs`) so that about ``blocks_per_sm`` programs run per
 """
 
 
-from leapquant.kernels.config import DecodeConfig, _T, _rcp, _row_dots, _xdiv
+from leapquant.kernels.config import DecodeConfig, _T, _rcp, _reduce_scatter, _row_dots, _xdiv
 from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
 
 
@@ -62,7 +62,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
     NRW = P + R + 1          # key-length rows dotted per request: records, compensators, kᵀq
     TRIPS = -(-NRW // NW)    # rows per warp
     NPV = 1 << (2 * TRIPS - 1).bit_length()   # their 2 TRIPS sums, padded to a power of two (≤ 32: one per lane)
-    SPLIT = NPV.bit_length() - 1                  # reduce-scatter stages
+    reduce_scatter, SPLIT = _reduce_scatter(T, NPV)   # SPLIT: its halving stages
     assert NPV <= 32, "DecodeConfig._pipe_fits keeps 2 TRIPS <= 32"
     ZS = cfg.pipe_zsmem      # v7: Z staged in shared memory (lets BV = 128 run on 128 threads)
     I4 = cfg.zfmt == "int4"  # two codes per byte (naive.pack_nibbles): a lane's 16 codes are 8 bytes, not 16
@@ -438,18 +438,8 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                     pv[2 * t] += xs[2, ln + 32 * e]
                         for e in list(range(2 * TRIPS, NPV)):   # Python lists: unrolled while the IR is built
                             pv[e] = 0.0
-                        # the warp's 2 TRIPS partial sums per lane reduced and scattered at once (session 8): stage st
-                        # halves the values a lane holds — across lane bit 4 − st a lane keeps one half and adds its
-                        # partner's copy of it — so that after SPLIT stages lane ln holds sum ln >> (5 − SPLIT) (with
-                        # butterflies over the remaining lane bits): 2 NPV shuffles where one butterfly per sum took 10 TRIPS
-                        for st in list(range(SPLIT)):
-                            half = NPV >> (st + 1)
-                            up = T.bitwise_and(T.shift_right(ln, 4 - st), 1) == 1
-                            for e in list(range(half)):
-                                pv[e] = T.if_then_else(up, pv[e + half], pv[e]) + T.shfl_xor(
-                                    T.if_then_else(up, pv[e], pv[e + half]), 16 >> st)
-                        for st in list(range(SPLIT, 5)):
-                            pv[0] += T.shfl_xor(pv[0], 16 >> st)
+                        # the warp's 2 TRIPS partial sums per lane reduced and scattered at once (config._reduce_scatter)
+                        reduce_scatter(pv, ln)
                         vi = T.shift_right(ln, 5 - SPLIT)          # the sum this lane holds: trip vi // 2, vector vi % 2
                         if kind == "gdn":   # the record's decay (compensator and kᵀq rows: 1)
                             rr = wi + NW * (vi // 2)

@@ -23,7 +23,7 @@ argument, as the other persistent decodes).
 """
 
 
-from leapquant.kernels.config import WARP_SYNCHRONOUS, DecodeConfig, _T, _rcp, _xdiv
+from leapquant.kernels.config import WARP_SYNCHRONOUS, DecodeConfig, _T, _rcp, _reduce_scatter, _xdiv
 from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
 
 
@@ -63,26 +63,8 @@ def warp_decode_program(cfg: DecodeConfig):
     def fixed_bits(y, sc):       # the bits of y · sc + 1.5 · 2^23 (naive.zdot_int8_mma)
         return T.reinterpret(y * sc + T.float32(FIXED_MAGIC), "uint32")
 
-    def reduce_scatter(nv):
-        """(macro over (pv, ln), split): the lane's nv partial sums (a power of two <= 32) summed over the warp;
-        afterwards lane ln holds sum ln >> (5 − split) in pv[0] (the decode_pipelined reduce-scatter: stage st halves
-        the values a lane keeps across lane bit 4 − st, then butterflies over the remaining lane bits)."""
-        split = nv.bit_length() - 1
-
-        @T.macro
-        def rs(pv, ln):
-            for st in list(range(split)):
-                half = nv >> (st + 1)
-                up = T.bitwise_and(T.shift_right(ln, 4 - st), 1) == 1
-                for e in list(range(half)):
-                    pv[e] = T.if_then_else(up, pv[e + half], pv[e]) + T.shfl_xor(
-                        T.if_then_else(up, pv[e], pv[e + half]), 16 >> st)
-            for st in list(range(split, 5)):
-                pv[0] += T.shfl_xor(pv[0], 16 >> st)
-        return rs, split
-
-    rs1, sp = reduce_scatter(NV1)
-    rs2, sp2 = reduce_scatter(NV2)
+    rs1, sp = _reduce_scatter(T, NV1)   # the records' sums (sp: its halving stages)
+    rs2, sp2 = _reduce_scatter(T, NV2)  # the compensators' and kᵀq · scale
 
     @T.macro
     def copy_keys(rks, rgs, kcs, rk, rg, Kc, s, hv, m, wi, ln):
@@ -142,6 +124,15 @@ def warp_decode_program(cfg: DecodeConfig):
         T.ptx_cp_async(T.access_ptr(bs[wi, ln * 4], "w", 4), T.access_ptr(Bs[s, hv, ln * 4], "r", 4), 4)
         if ln == 0:
             T.ptx_cp_async(T.access_ptr(bts[wi, 0], "w", 1), T.access_ptr(beta[n, hv], "r", 1), 1)
+
+    @T.macro
+    def record_log_decay(rgl, rgs, rg, s, hv, j, wi, ln):
+        """Record j's log-decay at the lane's keys into rgl: GDN's one from the warp's copy, KDA's KL from global."""
+        if kind == "gdn":
+            rgl[0] = rgs[wi, j]
+        else:
+            for e in T.vectorized(KL):
+                rgl[e] = rg[s, hv, j, KL * ln + e]
 
     @T.macro
     def load_zblock(zq, Z, s, hv, rb, slot, gq, tq):
@@ -282,11 +273,7 @@ def warp_decode_program(cfg: DecodeConfig):
                 for e in T.unroll(1 if kind == "gdn" else KL):
                     gm[e] = 0.0
                 for j in T.unroll(P):
-                    if kind == "gdn":
-                        rgl[0] = rgs[wi, j]
-                    else:
-                        for e in T.vectorized(KL):
-                            rgl[e] = rg[s, hv, j, KL * ln + e]
+                    record_log_decay(rgl, rgs, rg, s, hv, j, wi, ln)
                     for e in T.unroll(1 if kind == "gdn" else KL):
                         gm[e] = gm[e] + T.if_then_else(j < m, rgl[e], 0.0)
                 for e in T.unroll(1 if kind == "gdn" else KL):
@@ -311,11 +298,7 @@ def warp_decode_program(cfg: DecodeConfig):
                     gacc[e] = 0.0
                 gsel[0] = 0.0
                 for j in T.unroll(P):
-                    if kind == "gdn":
-                        rgl[0] = rgs[wi, j]
-                    else:
-                        for e in T.vectorized(KL):
-                            rgl[e] = rg[s, hv, j, KL * ln + e]
+                    record_log_decay(rgl, rgs, rg, s, hv, j, wi, ln)
                     for e in T.unroll(1 if kind == "gdn" else KL):
                         gacc[e] = gacc[e] + T.if_then_else(j < m, rgl[e], 0.0)
                     if kind == "gdn":

@@ -132,6 +132,9 @@ def test_decode_config_names_what_is_wrong():
     for kw in (dict(p=32), dict(pipe_z1=True), dict(pipe_dtc=True), dict(pipe_zdig=True), dict(zfmt="int4")):
         with pytest.raises(ValueError, match="pipe_warp .* needs pipe_zmma, K = V = BV = 128, p <= 16"):
             DecodeConfig(pipe_warp=True, **kw)
+    with pytest.raises(ValueError, match="warp_ahead .* needs pipe_warp"):
+        DecodeConfig(kind="kda", warp_ahead=True)        # KDA's default decode is v9: ahead of what?
+    assert DecodeConfig(warp_ahead=True).tag.count("-warp-ahead") == 1
     d = DecodeConfig(pipe_warp=False)   # v8's GDN: v9 below 384 requests (the per-batch decode switch, session 9)
     assert d.z1_below == 384 and d.tag.count("-z1b384") == 1 and d.decode_config(384) is d
     assert d.decode_config(32).pipe_z1 and d.decode_config(32).dminblocks == 4 and not d.decode_config(32).z1_below
@@ -203,3 +206,18 @@ def test_tf32_mask_option_removes_only_the_masks():
         DecodeConfig(bmv_tf32=False, tf32_mask=False)
     src = tilelang.compile(boundary_program(cfg), target={"kind": "cuda", "arch": "sm_90"}).get_kernel_source()
     assert "kTensorFloat32" in src and "4294959104" not in src   # 0xFFFFE000, what the default's masks AND with
+
+
+def test_warp_synchronous_programs_compile_without_block_barriers():
+    """v14 walks a different number of requests per warp: a __syncthreads inside that loop would hang the block.
+    compile_kernel turns TileLang's barrier planner off for programs marked WARP_SYNCHRONOUS (and only for them)."""
+    from leapquant.kernels.config import WARP_SYNCHRONOUS, DecodeConfig, compile_kernel
+    from leapquant.kernels.decode import decode_program
+    target = {"kind": "cuda", "arch": "sm_90"}
+    warp = decode_program(DecodeConfig())                       # GDN's default: v14
+    assert bool(warp.attrs[WARP_SYNCHRONOUS])
+    src = compile_kernel(warp, target).get_kernel_source()
+    assert "__syncthreads" not in src and src.count("__syncwarp") >= 3
+    v8 = decode_program(DecodeConfig(pipe_warp=False))
+    assert WARP_SYNCHRONOUS not in (v8.attrs or {})
+    assert "__syncthreads" in compile_kernel(v8, target).get_kernel_source()   # the planner still on elsewhere
