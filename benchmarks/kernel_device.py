@@ -108,6 +108,8 @@ check_cfgs.append(DecodeConfig(kind="gdn", H=2, HV=4, p=4, r=0, mode="window_bf1
 EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_z1", dict(p=16, r=4, v_first=True, pipe_z1=True)),    # v9 at every batch (KDA's default)
           ("leap_int8_vfirst_v8", dict(p=16, r=4, v_first=True, z1_below=0, pipe_warp=False)),     # GDN: v8 at every batch (no switch)
+          ("leap_int8_vfirst_nowarp", dict(p=16, r=4, v_first=True, pipe_warp=False, kinds=("gdn",))),   # GDN's decode
+                                                                   # before session 14 (v8; v9 below 384 requests)
           ("leap_int8_vfirst_fp32refit", dict(p=16, r=4, v_first=True, bmv_tf32=False)),  # the refit on CUDA cores (v12's fp32 form)
           ("leap_int8_vfirst_nomask", dict(p=16, r=4, v_first=True, tf32_mask=False)),  # TF32 truncation left to the mma
           ("leap_int8_vfirst_b8", dict(p=16, r=4, v_first=True, bv8=True)),   # INT8 on the v8 boundary (INT4's default)
