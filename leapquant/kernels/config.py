@@ -218,14 +218,16 @@ class DecodeConfig:
                                # into the warp's shared memory one request ahead (with its records) and its first two
                                # Z blocks loaded at the end of the previous request — the loads v14 still waits for at
                                # each request's start (44 % of its stall samples at GDN 512). +2 KB of shared memory
-                               # per warp. Needs pipe_warp. Opt-in: CPU-emulated, not yet run on a GPU
+                               # per warp. Needs pipe_warp. Opt-in: level on the H200 (session 15, GPU-verified: GDN 512
+                               # 182.7 vs 183.7 us, 256 97.9 vs 98.5, 32 26.3 vs 26.0; KDA 512 243.0 vs v14's 239.4)
     pipe_warp: bool | None = None  # v14 decode (decode_warp.py, NOTES.md "Session 14"): one warp per (request, head),
                                # each walking its own requests with no block barrier — the v8 arithmetic (pipe_zmma), the
                                # next request's records copied into the warp's shared memory one request ahead, Z blocks
                                # loaded two ahead into mma fragments; 3 programs of 4 warps per SM. Needs pipe_zmma,
                                # K = V = BV = 128, p <= 16, r <= 8; not with pipe_z1, pipe_zdig or pipe_dtc. None: on for
                                # GDN where it fits (H200, session 14: GDN 512 204.3 -> 183.0 us, 256 108.1 -> 98.0, 32
-                               # level); KDA opt-in until measured
+                               # level); KDA opt-in: against its v9 default 239.4 vs 241.5 us at 512 but 130.8 vs 126.2
+                               # at 256 and level at 32 (session 15, its record log-decays read for the m records only)
 
     bmv_tf32: bool | None = None  # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on
                                # TF32 tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and

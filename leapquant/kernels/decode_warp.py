@@ -126,13 +126,17 @@ def warp_decode_program(cfg: DecodeConfig):
             T.ptx_cp_async(T.access_ptr(bts[wi, 0], "w", 1), T.access_ptr(beta[n, hv], "r", 1), 1)
 
     @T.macro
-    def record_log_decay(rgl, rgs, rg, s, hv, j, wi, ln):
-        """Record j's log-decay at the lane's keys into rgl: GDN's one from the warp's copy, KDA's KL from global."""
+    def record_log_decay(rgl, rgs, rg, s, hv, j, m, wi, ln):
+        """Record j's log-decay at the lane's keys into rgl: GDN's one from the warp's copy, KDA's KL from global.
+        KDA reads rows past the m buffered ones as row m − 1 again (every use masks j >= m): a request's log-decays are
+        p × K fp32, half its Z's bytes, and the repeated row is a cache hit, not DRAM traffic. The loads stay
+        unconditional so that the unrolled loop issues all p at once (a branch per record measured 299 µs against 247
+        at KDA 512: each load waited in turn; NOTES.md, session 15)."""
         if kind == "gdn":
             rgl[0] = rgs[wi, j]
         else:
             for e in T.vectorized(KL):
-                rgl[e] = rg[s, hv, j, KL * ln + e]
+                rgl[e] = rg[s, hv, T.min(j, T.max(m - 1, 0)), KL * ln + e]
 
     @T.macro
     def load_zblock(zq, Z, s, hv, rb, slot, gq, tq):
@@ -273,7 +277,7 @@ def warp_decode_program(cfg: DecodeConfig):
                 for e in T.unroll(1 if kind == "gdn" else KL):
                     gm[e] = 0.0
                 for j in T.unroll(P):
-                    record_log_decay(rgl, rgs, rg, s, hv, j, wi, ln)
+                    record_log_decay(rgl, rgs, rg, s, hv, j, m, wi, ln)
                     for e in T.unroll(1 if kind == "gdn" else KL):
                         gm[e] = gm[e] + T.if_then_else(j < m, rgl[e], 0.0)
                 for e in T.unroll(1 if kind == "gdn" else KL):
@@ -298,7 +302,7 @@ def warp_decode_program(cfg: DecodeConfig):
                     gacc[e] = 0.0
                 gsel[0] = 0.0
                 for j in T.unroll(P):
-                    record_log_decay(rgl, rgs, rg, s, hv, j, wi, ln)
+                    record_log_decay(rgl, rgs, rg, s, hv, j, m, wi, ln)
                     for e in T.unroll(1 if kind == "gdn" else KL):
                         gacc[e] = gacc[e] + T.if_then_else(j < m, rgl[e], 0.0)
                     if kind == "gdn":
