@@ -3,10 +3,15 @@
 Times, on one GPU, the decode launch of one pool (all N requests, boundary skipped) and the boundary launch of
 another pool (its N/p requests at their window's end), each alone, one after the other, and at the same time on two
 streams — all as CUDA-graph replays, the two pools disjoint so that nothing races. The decode is timed at its
-default programs per SM and with fewer (decode_blocks), which leaves shared memory for boundary programs beside it.
+default programs per SM and with fewer, which leaves registers and shared memory for boundary programs beside it:
+`--decode-blocks` entries are `default`, `B` (compiled for and launched at B programs per SM) or `B@L` (compiled for
+B — its register cap — and launched at L: the v14 decode's program count per head set to L · SMs / HV). Session 15's
+register arithmetic: a v12 boundary program (256 threads × 128 registers) fits beside two v14 programs compiled at
+128 registers (`4@2`), not beside two at 168 (`3@2`) nor three (`default`).
 If "concurrent" lands near max(decode, boundary) rather than their sum, the overlap design is worth building.
 
-    source .devbundle/setup.sh && python benchmarks/overlap_probe.py --out $OUT [--batches 32,256,512]
+    source .devbundle/setup.sh && python benchmarks/overlap_probe.py --out $OUT [--batches 32,256,512] \
+        [--decode-blocks default,4@2,3@2]
 
 Writes $OUT/overlap.json and prints a table. Timing only: no result here is a correctness check.
 """
@@ -57,11 +62,24 @@ def decode_launch(dec: LeapDecoder, st, N: int, device):
     return run
 
 
-def probe(kind: str, N: int, decode_blocks: int | None, device="cuda") -> dict:
+def parse_decode_blocks(entry: str) -> tuple[int | None, int | None]:
+    """'default' -> (None, None); 'B' -> (B, None); 'B@L' -> (B, L): compiled for B programs per SM, launched at L."""
+    if entry == "default":
+        return None, None
+    compiled, _, launched = entry.partition("@")
+    try:
+        return int(compiled), (int(launched) if launched else None)
+    except ValueError:
+        raise SystemExit(f"--decode-blocks: expected 'default', B or B@L (integers), got {entry!r}") from None
+
+
+def probe(kind: str, N: int, decode_blocks: int | None, launch_blocks: int | None = None, device="cuda") -> dict:
     gen = torch.Generator(device=device).manual_seed(1)
     cfg = DecodeConfig(kind=kind, p=16, r=4)
     dcfg = cfg if decode_blocks is None else DecodeConfig(kind=kind, p=16, r=4, dminblocks=decode_blocks)
     dec_a, dec_b = LeapDecoder(dcfg), LeapDecoder(cfg)
+    if launch_blocks is not None:   # the persistent decode's programs per head: launch_blocks per SM over the heads
+        dec_a.groups = max(1, launch_blocks * dec_a._sm_count(torch.device(device)) // dcfg.HV)
     pool_a, pool_b = kb._leap_pool(dcfg, N, device, gen), kb._leap_pool(cfg, N, device, gen)
     dec = decode_launch(dec_a, pool_a, N, device)
     bnd = boundary_launch(dec_b, pool_b, N, device)
@@ -85,7 +103,8 @@ def probe(kind: str, N: int, decode_blocks: int | None, device="cuda") -> dict:
     torch.cuda.synchronize()
     t = {name: kb._do_bench(f, graphs=True) / 2 for name, f in
          (("decode", dec), ("boundary", lambda: (bnd(), bnd())), ("serial", serial), ("concurrent", concurrent))}
-    return dict(kind=kind, batch=N, decode_blocks=dcfg.dminblocks, **{f"us_{k}": v for k, v in t.items()},
+    return dict(kind=kind, batch=N, decode_blocks=dcfg.dminblocks, decode_launch_blocks=launch_blocks,
+                decode=dcfg.tag, **{f"us_{k}": v for k, v in t.items()},
                 ideal=max(t["decode"], t["boundary"]), saved=1 - t["concurrent"] / t["serial"])
 
 
@@ -94,14 +113,16 @@ def main():
     ap.add_argument("--out", default=os.environ.get("OUT", "."))
     ap.add_argument("--batches", default="32,256,512")
     ap.add_argument("--kinds", default="gdn,kda")
-    ap.add_argument("--decode-blocks", default="default,2", help="decode programs per SM: 'default' and/or numbers")
+    ap.add_argument("--decode-blocks", default="default,4@2,3@2",
+                    help="decode programs per SM: 'default', B (compiled and launched at B) or B@L (compiled at B, launched at L)")
     args = ap.parse_args()
     rows = []
     for kind in args.kinds.split(","):
         for N in (int(b) for b in args.batches.split(",")):
             for db in args.decode_blocks.split(","):
+                compiled, launched = parse_decode_blocks(db)
                 try:
-                    rows.append(probe(kind, N, None if db == "default" else int(db)))
+                    rows.append(probe(kind, N, compiled, launched))
                 except Exception as e:   # one failing shape must not cost the others
                     rows.append(dict(kind=kind, batch=N, decode_blocks=db, error=f"{type(e).__name__}: {e}"[:1000]))
                 r = rows[-1]
