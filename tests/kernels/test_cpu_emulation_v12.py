@@ -26,13 +26,20 @@ def test_emulated_v12_matches_reference(kind, kw, sms):
     assert kb.check_ok(w) and w["out"] < 1e-4, w
 
 
-def test_emulated_warp_decode_matches_reference():
-    """v14 with its inputs one request ahead (warp_ahead; plain v14 is the GDN default, the first case above) beside the
-    default's v12 boundary (its build shared): 9 requests on a one-SM grid, so that a warp walks two of them."""
+@pytest.mark.parametrize("kind,kw", [
+    ("gdn", dict(warp_ahead=True)),   # v14 with its inputs one request ahead (plain v14 is the GDN default: the first
+                                      # case above), beside the default's v12 boundary (its build shared)
+    ("kda", dict(small_batch=0, bv8=False, bwalk=False, bmovm=False)),   # KDA's v14 (opt-in): its per-channel record
+                                      # log-decays read for the m buffered records only (rows past m − 1 re-read row
+                                      # m − 1, session 15), beside the kda-v8-b12-shfl case's boundary (its build shared)
+], ids=["gdn-ahead", "kda"])
+def test_emulated_warp_decode_matches_reference(kind, kw):
+    """v14 on the CPU emulation: 9 requests on a one-SM grid, so that a warp walks two of them, over two windows of
+    p 4 (window positions 0 to 3 at every step)."""
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
     from leapquant.kernels.config import DecodeConfig
-    cfg = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2, pipe_warp=True, warp_ahead=True)
+    cfg = DecodeConfig(kind=kind, out_dtype="float32", H=1, HV=2, p=4, r=2, pipe_warp=True, **kw)
     assert cfg.pipe_warp and cfg.bv12 and not cfg.z1_below
     w = ce.check_emulated(cfg, N=9, windows=2, sms=1, seed=3)
     assert kb.check_ok(w) and w["out"] < 1e-4, w
