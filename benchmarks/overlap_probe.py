@@ -8,7 +8,9 @@ default programs per SM and with fewer, which leaves registers and shared memory
 B — its register cap — and launched at L: the v14 decode's program count per head set to L · SMs / HV). Session 15's
 register arithmetic: a v12 boundary program (256 threads × 128 registers) fits beside two v14 programs compiled at
 128 registers (`4@2`), not beside two at 168 (`3@2`) nor three (`default`).
-If "concurrent" lands near max(decode, boundary) rather than their sum, the overlap design is worth building.
+If "concurrent" lands near max(decode, boundary) rather than their sum, the overlap design is worth building;
+"split" times the in-step split's shape (the side stream runs the decode of N / p other requests before the
+boundary), the closest stand-in for the step it would give.
 
     source .devbundle/setup.sh && python benchmarks/overlap_probe.py --out $OUT [--batches 32,256,512] \
         [--decode-blocks default,4@2,3@2]
@@ -83,6 +85,12 @@ def probe(kind: str, N: int, decode_blocks: int | None, launch_blocks: int | Non
     pool_a, pool_b = kb._leap_pool(dcfg, N, device, gen), kb._leap_pool(cfg, N, device, gen)
     dec = decode_launch(dec_a, pool_a, N, device)
     bnd = boundary_launch(dec_b, pool_b, N, device)
+    # the in-step split's side chain (NOTES.md, session 15): the decode of the N / p requests at their window's last
+    # position (a third pool, the same compiled decode at its own grid), then their boundary
+    Nc = max(1, N // cfg.p)
+    dec_c, pool_c = LeapDecoder(dcfg), kb._leap_pool(dcfg, Nc, device, gen)
+    pool_c.window_pos.fill_(cfg.p - 1)   # all at the window's last position: p − 1 records each (no boundary runs, so
+    cross = decode_launch(dec_c, pool_c, Nc, device)   # the positions stay; each step lists all Nc, bounded by Nc)
     side = torch.cuda.Stream()
 
     def serial():
@@ -98,11 +106,21 @@ def probe(kind: str, N: int, decode_blocks: int | None, launch_blocks: int | Non
         dec()
         torch.cuda.current_stream().wait_stream(side)
 
-    for f in (dec, bnd, serial, concurrent):
+    def split():        # the split step's shape: side stream the crossing requests' decode, then their boundary
+        side.wait_stream(torch.cuda.current_stream())
+        with torch.cuda.stream(side):
+            cross()
+            bnd()
+            bnd()
+        dec()
+        torch.cuda.current_stream().wait_stream(side)
+
+    for f in (dec, bnd, cross, serial, concurrent, split):
         f()
     torch.cuda.synchronize()
     t = {name: kb._do_bench(f, graphs=True) / 2 for name, f in
-         (("decode", dec), ("boundary", lambda: (bnd(), bnd())), ("serial", serial), ("concurrent", concurrent))}
+         (("decode", dec), ("boundary", lambda: (bnd(), bnd())), ("decode_cross", cross), ("serial", serial),
+          ("concurrent", concurrent), ("split", split))}
     return dict(kind=kind, batch=N, decode_blocks=dcfg.dminblocks, decode_launch_blocks=launch_blocks,
                 decode=dcfg.tag, **{f"us_{k}": v for k, v in t.items()},
                 ideal=max(t["decode"], t["boundary"]), saved=1 - t["concurrent"] / t["serial"])
