@@ -489,10 +489,10 @@ class LeapDecoder:
                                 torch.zeros(n, hv, 1, V, dtype=torch.float16, device=st.Kc.device))
         return self._dummy[key]
 
-    def boundary_programs(self, N: int, sms: int | None = None) -> int:
+    def boundary_programs(self, N: int, sms: int | None = None, per_sm: int = 2) -> int:
         """C, the boundary grid's second dimension: the expected N/p requests at their window's end plus
         about two standard deviations of slack (more than C in one step are taken in further rounds); walking
-        (cfg.bwalk), at most about two programs per SM over the HV heads (`sms`: the GPU's SM count)."""
+        (cfg.bwalk), at most about `per_sm` programs per SM over the HV heads (`sms`: the GPU's SM count)."""
         if not self.cfg.compact:
             return N
         if self.cap is not None:
@@ -502,7 +502,7 @@ class LeapDecoder:
         if self.cfg.bwalk:
             if sms is None:
                 raise ValueError("bwalk sizes the boundary grid by the GPU: boundary_programs needs sms (its SM count)")
-            C = min(C, max(1, round(2 * sms / self.cfg.HV)))
+            C = min(C, max(1, round(per_sm * sms / self.cfg.HV)))
         return C
 
     def _sm_count(self, device) -> int:
@@ -614,7 +614,7 @@ class LeapDecoder:
         key = (q.device, st.window_pos.numel())
         if key not in self._scratch_pos:
             self._scratch_pos[key] = torch.zeros_like(st.window_pos)
-        C = self.boundary_programs(N, sms if cfg.bwalk else None)
+        C = self.boundary_programs(N, sms if cfg.bwalk else None, per_sm=cfg.split_bblocks)
         bnd = self.boundary_kernel(N)
         Zw = st.Z.view(torch.int32)
 

@@ -136,14 +136,15 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(kind="kda", warp_ahead=True)        # KDA's default decode is v9: ahead of what?
     assert DecodeConfig(warp_ahead=True).tag.count("-warp-ahead") == 1
     sp = DecodeConfig(warp_split=True)   # the split step: compiled at 128 registers, the others' decode at 2 per SM
-    assert sp.dminblocks == 4 and sp.split_blocks == 2 and sp.tag.count("-warp-split2") == 1
+    assert sp.dminblocks == 4 and sp.split_blocks == 2 and sp.split_bblocks == 1 and sp.tag.count("-warp-split2b1") == 1
     assert DecodeConfig(warp_split=True, dminblocks=3).dminblocks == 3   # an explicit choice is kept
     for kw in (dict(kind="kda"), dict(warp_ahead=True), dict(compact=False), dict(pipe_warp=False)):
         with pytest.raises(ValueError, match="warp_split .* needs pipe_warp without warp_ahead and compact"):
             DecodeConfig(warp_split=True, **kw)
-    for bad in (0, 1.5, True):
-        with pytest.raises(ValueError, match="split_blocks must be an integer >= 1"):
-            DecodeConfig(warp_split=True, split_blocks=bad)
+    for name in ("split_blocks", "split_bblocks"):
+        for bad in (0, 1.5, True):
+            with pytest.raises(ValueError, match=f"{name} must be an integer >= 1"):
+                DecodeConfig(warp_split=True, **{name: bad})
     from leapquant.kernels.decode_warp import warp_decode_program
     with pytest.raises(ValueError, match="select must be one of"):
         warp_decode_program(DecodeConfig(), select="all")
