@@ -69,6 +69,18 @@ class _St:
         self.Z = self.c = self.B = self.Kc = self.Uc = self.rk = self.ru = self.rg = torch.zeros(1)
 
 
+def _steps(st, p, N, slots, gen):
+    """3p steps' (state indices, the slots due for a refit, the positions expected after the step, inputs)."""
+    for _ in range(3 * p):
+        idx = torch.randperm(slots, generator=gen)[:N].to(torch.int32)
+        due = sorted(int(s) for s in idx if int(st.window_pos[s]) == p - 1)
+        want = st.window_pos.clone()
+        want[idx.long()] = (want[idx.long()] + 1) % p
+        x = (torch.zeros(N, 2, 128), torch.zeros(N, 2, 128), torch.zeros(N, 4, 128), torch.zeros(N, 4),
+             torch.zeros(N, 4))
+        yield idx, due, want, x
+
+
 @pytest.mark.parametrize("pipe", [False, True])
 def test_boundary_list_protocol(pipe):
     gen = torch.Generator().manual_seed(0)
@@ -76,13 +88,7 @@ def test_boundary_list_protocol(pipe):
         cfg = dk.DecodeConfig(p=p, r=1, H=2, HV=4, pipe=pipe)
         dec = _decoder(cfg, cap)
         st = _St(slots, p, gen)
-        for _ in range(3 * p):
-            idx = torch.randperm(slots, generator=gen)[:N].to(torch.int32)
-            due = sorted(int(s) for s in idx if int(st.window_pos[s]) == p - 1)
-            want = st.window_pos.clone()
-            want[idx.long()] = (want[idx.long()] + 1) % p
-            x = (torch.zeros(N, 2, 128), torch.zeros(N, 2, 128), torch.zeros(N, 4, 128), torch.zeros(N, 4),
-                 torch.zeros(N, 4))
+        for idx, due, want, x in _steps(st, p, N, slots, gen):
             dec.step(st, *x, idx, out=torch.empty(N, 4, 128))
             assert dec.kernels.boundary.refit[-1] == due
             assert torch.equal(st.window_pos, want)
@@ -130,13 +136,7 @@ def test_split_step_protocol():
         seen = []
         dec.kernels.split_decodes = (_FakeSelectDecode(cfg, "cross", seen), _FakeSelectDecode(cfg, "rest", seen))
         st = _St(slots, p, gen)
-        for _ in range(3 * p):
-            idx = torch.randperm(slots, generator=gen)[:N].to(torch.int32)
-            due = sorted(int(s) for s in idx if int(st.window_pos[s]) == p - 1)
-            want = st.window_pos.clone()
-            want[idx.long()] = (want[idx.long()] + 1) % p
-            x = (torch.zeros(N, 2, 128), torch.zeros(N, 2, 128), torch.zeros(N, 4, 128), torch.zeros(N, 4),
-                 torch.zeros(N, 4))
+        for idx, due, want, x in _steps(st, p, N, slots, gen):
             seen.clear()
             dec.step(st, *x, idx, out=torch.empty(N, 4, 128))
             assert sorted(seen) == list(range(N))
