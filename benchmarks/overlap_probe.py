@@ -39,15 +39,17 @@ def boundary_launch(dec: LeapDecoder, st, N: int, device):
     dec.step(st, *x, idx, wnext=wnext, boundary=False)      # appends the requests at p - 1 to list parity `par`
     par = 1 - dec._par
     cnt, lst, gsz = dec._buffers(N, st.Z.device)     # keyed by the tensors' device ("cuda" is not "cuda:0")
-    C = dec.boundary_programs(N, dec._sm_count(st.Z.device) if dec.cfg.bwalk else None)
+    sms = dec._sm_count(st.Z.device) if dec.cfg.bwalk else None
+    grids = {b: dec.boundary_programs(N, sms, per_sm=b) for b in (1, 2)}   # walking programs per SM -> C
     bnd = dec.boundary_kernel(N)
     Kc, Uc = dec._comp(st)
 
     if int(cnt[par]) != sum(1 for m in st.window_pos.tolist() if m == dec.cfg.p - 1):
         raise RuntimeError("the boundary list does not hold the requests at their window's end")
 
-    def run():   # idempotent: positions are set from the same wnext, the same requests refit again
-        bnd(idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg)
+    def run(per_sm: int = 2):   # idempotent: positions are set from the same wnext, the same requests refit again
+        bnd(idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:grids[per_sm]], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru,
+            st.rg)
     return run
 
 
@@ -107,11 +109,11 @@ def probe(kind: str, N: int, decode_blocks: int | None, launch_blocks: int | Non
         torch.cuda.current_stream().wait_stream(side)
 
     def split():        # the split step's shape: side stream the crossing requests' decode, then their boundary
-        side.wait_stream(torch.cuda.current_stream())
+        side.wait_stream(torch.cuda.current_stream())   # (at one walking program per SM, as warp_split's default)
         with torch.cuda.stream(side):
             cross()
-            bnd()
-            bnd()
+            bnd(1)
+            bnd(1)
         dec()
         torch.cuda.current_stream().wait_stream(side)
 
@@ -119,7 +121,8 @@ def probe(kind: str, N: int, decode_blocks: int | None, launch_blocks: int | Non
         f()
     torch.cuda.synchronize()
     t = {name: kb._do_bench(f, graphs=True) / 2 for name, f in
-         (("decode", dec), ("boundary", lambda: (bnd(), bnd())), ("decode_cross", cross), ("serial", serial),
+         (("decode", dec), ("boundary", lambda: (bnd(), bnd())), ("boundary_1psm", lambda: (bnd(1), bnd(1))),
+          ("decode_cross", cross), ("serial", serial),
           ("concurrent", concurrent), ("split", split))}
     return dict(kind=kind, batch=N, decode_blocks=dcfg.dminblocks, decode_launch_blocks=launch_blocks,
                 decode=dcfg.tag, **{f"us_{k}": v for k, v in t.items()},
