@@ -125,10 +125,6 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
                                                                                          # (GDN's default) for KDA
           ("leap_int8_vfirst_warp_dmb4", dict(p=16, r=4, v_first=True, pipe_warp=True, dminblocks=4)),   # at 4 per SM
           ("leap_int8_vfirst_ahead", dict(p=16, r=4, v_first=True, pipe_warp=True, warp_ahead=True)),   # v14b
-          ("leap_int8_vfirst_split", dict(p=16, r=4, v_first=True, pipe_warp=True, warp_split=True)),   # the split step:
-                                       # the crossing requests' decode + boundary on a side stream beside the others'
-          ("leap_int8_vfirst_split3", dict(p=16, r=4, v_first=True, pipe_warp=True, warp_split=True, split_blocks=3)),
-          ("leap_int8_vfirst_split_b2", dict(p=16, r=4, v_first=True, pipe_warp=True, warp_split=True, split_bblocks=2)),
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

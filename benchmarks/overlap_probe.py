@@ -109,7 +109,7 @@ def probe(kind: str, N: int, decode_blocks: int | None, launch_blocks: int | Non
         torch.cuda.current_stream().wait_stream(side)
 
     def split():        # the split step's shape: side stream the crossing requests' decode, then their boundary
-        side.wait_stream(torch.cuda.current_stream())   # (at one walking program per SM, as warp_split's default)
+        side.wait_stream(torch.cuda.current_stream())   # (at one walking program per SM; NOTES.md "Session 16")
         with torch.cuda.stream(side):
             cross()
             bnd(1)

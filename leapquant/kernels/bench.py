@@ -82,45 +82,6 @@ def check_ok(w, tol=1e-3) -> bool:
             and (w["state"] <= tol or (w["state_ties"] <= tol and w["flips"] <= tol)))
 
 
-STATE_FIELDS = ("Z", "c", "B", "Kc", "Uc", "rk", "ru", "rg", "window_pos")
-
-
-def _check_pool(cfg, slots, outliers, ragged, device, gen):
-    """The checks' starting pool: random states through the reference's boundary, and with `ragged` random subsets
-    advanced p + 3 steps so that every slot sits at its own window position."""
-    st = nv.init_state(random_states(slots, cfg.HV, cfg.K, cfg.V, outliers, device, gen), kind=cfg.kind, p=cfg.p,
-                       r=cfg.r, v_first=cfg.v_first, iters=cfg.iters, mode=cfg.mode, zfmt=cfg.zfmt, tf32_refit=cfg.bmv_tf32)
-    if ragged:
-        for _ in range(cfg.p + 3):
-            sub = torch.randperm(slots, device=device, generator=gen)[: max(1, slots // 2)].to(torch.int32)
-            nv.decode_step_ref(st, *make_inputs(cfg.kind, sub.numel(), cfg.H, cfg.HV, cfg.K, cfg.V, device, gen), sub)
-    return st
-
-
-def same_steps(cfg, dec_a, dec_b, N=8, slots=None, windows=2, outliers=False, seed=0, device="cuda") -> dict:
-    """Two decoders of one configuration stepped on the same pool and inputs (requests at ragged window positions,
-    `windows` windows): the steps where their outputs or any state tensor differ in a single bit — for launches that
-    claim the same arithmetic (the split step against the one-launch step). {"steps": n, "differ": [(step, what)]}."""
-    gen = torch.Generator(device=device).manual_seed(seed)
-    slots = slots or N + 3
-    st = _check_pool(cfg, slots, outliers, True, device, gen)
-    sa, sb = st.clone(), st.clone()
-    differ = []
-    steps = windows * cfg.p + 1
-    for t in range(steps):
-        idx = torch.randperm(slots, device=device, generator=gen)[:N].to(torch.int32)
-        x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
-        oa = dec_a.step(sa, *x, idx, out=torch.full((N, cfg.HV, cfg.V), float("nan"), dtype=getattr(torch, cfg.out_dtype),
-                                                     device=device))
-        ob = dec_b.step(sb, *x, idx, out=torch.full((N, cfg.HV, cfg.V), float("nan"), dtype=getattr(torch, cfg.out_dtype),
-                                                     device=device))
-        if oa.is_cuda:
-            torch.cuda.synchronize()
-        pairs = [("out", oa, ob)] + [(f, getattr(sa, f), getattr(sb, f)) for f in STATE_FIELDS]
-        differ += [(t, what) for what, a, b in pairs if not torch.equal(a.view(torch.uint8), b.view(torch.uint8))]
-    return {"steps": steps, "differ": differ}
-
-
 def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, seed=0, decoder=None, device="cuda",
                  resync=True):
     """Kernel vs reference over `windows` windows; returns dict of worst relative errors.
@@ -139,7 +100,13 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
     gen = torch.Generator(device=device).manual_seed(seed)
     slots = slots or N + 3
     dec = decoder or LeapDecoder(cfg)
-    ref = _check_pool(cfg, slots, outliers, ragged, device, gen)
+    S0 = random_states(slots, cfg.HV, cfg.K, cfg.V, outliers, device, gen)
+    ref = nv.init_state(S0, kind=cfg.kind, p=cfg.p, r=cfg.r, v_first=cfg.v_first, iters=cfg.iters, mode=cfg.mode, zfmt=cfg.zfmt,
+                        tf32_refit=cfg.bmv_tf32)
+    if ragged:  # advance random subsets so every slot sits at its own window position
+        for _ in range(cfg.p + 3):
+            sub = torch.randperm(slots, device=device, generator=gen)[: max(1, slots // 2)].to(torch.int32)
+            nv.decode_step_ref(ref, *make_inputs(cfg.kind, sub.numel(), cfg.H, cfg.HV, cfg.K, cfg.V, device, gen), sub)
     ker = ref.clone()
     worst = {"out": 0.0, "state": 0.0, "state_ties": 0.0, "flips": 0.0, "jumps": 0, "nan": False, "unwritten": False}
     for t in range(windows * cfg.p + 1):

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import contextlib
-import functools
 import json
 import logging
 import os
@@ -73,11 +72,6 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
     progs += [("decode", c.tag, decode_program, c) for c in dec]
     progs += [("boundary", c.tag, boundary_program, c) for c in bnd]
     progs += [("perstep", c.tag, perstep_program, c) for c in ps]
-    if not (defaults_only or full):   # the split step's two v14 launches (warp_split, opt-in)
-        from leapquant.kernels.decode_warp import warp_decode_program
-        split = DecodeConfig(kind="gdn", v_first=True, warp_split=True)
-        progs += [("decode", f"{split.tag}-{sel}", functools.partial(warp_decode_program, select=sel), split)
-                  for sel in ("cross", "rest")]
     def fail(kind, tag, seconds, e):
         return dict(arch=arch, kernel=kind, variant=tag, ok=False, seconds=round(seconds, 1),
                     error=f"{type(e).__name__}: {str(e)[-500:]}")

@@ -220,16 +220,6 @@ class DecodeConfig:
                                # each request's start (44 % of its stall samples at GDN 512). +2 KB of shared memory
                                # per warp. Needs pipe_warp. Opt-in: level on the H200 (session 15, GPU-verified: GDN 512
                                # 182.7 vs 183.7 us, 256 97.9 vs 98.5, 32 26.3 vs 26.0; KDA 512 243.0 vs v14's 239.4)
-    warp_split: bool = False   # the split step (NOTES.md "Session 15"; opt-in, CPU-emulated, NOT yet run on a GPU): the
-                               # v14 decode of the requests at window position p − 1, then their boundary, on a side
-                               # stream, beside the v14 decode of the others (split_blocks programs per SM, so that
-                               # boundary programs fit beside it); window positions advanced after both. The same bits
-                               # per request as one launch. Needs pipe_warp without warp_ahead, and compact
-    split_blocks: int = 2      # warp_split: the other requests' decode launched at this many programs per SM (v14's
-                               # three hold the register file; two at 128 registers — dminblocks 4 — leave a v12
-                               # boundary program's 32,768)
-    split_bblocks: int = 1     # warp_split: the boundary's walking programs per SM (one fits beside two of the others'
-                               # decode programs; more would wait for them to retire)
     pipe_warp: bool | None = None  # v14 decode (decode_warp.py, NOTES.md "Session 14"): one warp per (request, head),
                                # each walking its own requests with no block barrier — the v8 arithmetic (pipe_zmma), the
                                # next request's records copied into the warp's shared memory one request ahead, Z blocks
@@ -439,13 +429,6 @@ class DecodeConfig:
                              f"r <= 8, without pipe_z1, pipe_zdig or pipe_dtc; got pipe_zmma = {self.pipe_zmma}, K = "
                              f"{self.K}, V = {self.V}, BV = {self.BV}, p = {self.p}, r = {self.r}, pipe_z1 = "
                              f"{self.pipe_z1}, pipe_zdig = {self.pipe_zdig}, pipe_dtc = {self.pipe_dtc}")
-        if self.warp_split and not (self.pipe_warp and not self.warp_ahead and self.compact):
-            raise ValueError(f"warp_split (the split step) needs pipe_warp without warp_ahead and compact, got pipe_warp = "
-                             f"{self.pipe_warp}, warp_ahead = {self.warp_ahead}, compact = {self.compact}")
-        for name in ("split_blocks", "split_bblocks"):
-            val = getattr(self, name)
-            if isinstance(val, bool) or not isinstance(val, int) or val < 1:
-                raise ValueError(f"{name} must be an integer >= 1, got {val!r}")
         if self.small_batch < 0:
             raise ValueError(f"small_batch must be >= 0, got {self.small_batch}")
         if self.pipe_maxit < 1:
@@ -458,9 +441,8 @@ class DecodeConfig:
             # (at 3 it spills 20 bytes)
             # v7 (zsmem, BV = V): 3 per SM (shared memory allows 3 for GDN, 2 for KDA; measured with 3)
             # v9 (one Z buffer): GDN 47.3 KB -> 4 per SM, KDA 3
-            # v14 (a warp per request): 3 programs of 4 warps, <= 168 registers (4 per SM spilled and measured slower);
-            # the split step's: 128 registers (compiled for 4), launched at split_blocks, room for a boundary program
-            object.__setattr__(self, "dminblocks", 4 if self.warp_split else 3 if self.pipe_warp else (4 if self.kind == "gdn" else 3) if self.pipe_z1 else
+            # v14 (a warp per request): 3 programs of 4 warps, <= 168 registers (4 per SM spilled and measured slower)
+            object.__setattr__(self, "dminblocks", 3 if self.pipe_warp else (4 if self.kind == "gdn" else 3) if self.pipe_z1 else
                                3 if self.pipe and self.pipe_zsmem and self.BV == self.V else
                                5 if self.pipe and self.threads == 128 else
                                (3 if self.pipe_zsmem else 2) if self.pipe and self.threads == 256 else
@@ -514,7 +496,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + (f"-split{self.split_blocks}b{self.split_bblocks}" if self.warp_split else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -126,42 +126,6 @@ T shfl(int line, T v, int src_lane, int width = 32) {   // lane src_lane of this
 #define __shfl_xor_sync(mask, ...) emu::shfl_xor(__LINE__, __VA_ARGS__)
 #define __shfl_sync(mask, ...) emu::shfl(__LINE__, __VA_ARGS__)
 
-namespace emu {
-// __ballot_sync over the whole warp: every lane publishes its predicate (and the line, as a shuffle does) and reads all
-inline uint32_t ballot(int line, int pred) {
-  uint32_t* s = exchange_buffer();
-  int l = lane();
-  s[16 * l] = pred ? 1u : 0u;
-  s[16 * l + 15] = uint32_t(line);
-  warp_sync();
-  uint32_t m = 0;
-  for (int i = 0; i < 32; ++i) {
-    if (s[16 * i + 15] != uint32_t(line)) {
-      std::fprintf(stderr, "emulation: divergent ballot: lane %d at line %d, lane %d at line %u\n", l, line, i,
-                   s[16 * i + 15]);
-      std::fflush(stderr);
-      std::_Exit(70);
-    }
-    m |= s[16 * i] << i;
-  }
-  return m;
-}
-}  // namespace emu
-
-#define __ballot_sync(mask, pred) emu::ballot(__LINE__, (pred))
-inline int __popc(uint32_t x) { return __builtin_popcount(x); }
-// __fns(mask, base, offset) for offset >= 1: the position of the offset-th set bit at or above `base`, 0xFFFFFFFF if
-// there is none (the only form the kernels use)
-inline uint32_t __fns(uint32_t mask, uint32_t base, int offset) {
-  if (offset < 1) {
-    std::fprintf(stderr, "emulation: __fns with offset %d (only offset >= 1 is emulated)\n", offset);
-    std::_Exit(70);
-  }
-  for (uint32_t b = base; b < 32; ++b)
-    if ((mask >> b) & 1u && --offset == 0) return b;
-  return 0xFFFFFFFFu;
-}
-
 // movmatrix.sync.aligned.m8n8.trans.b16 (boundary_regs.MOVMATRIX, which the emulation drops with the includes): lane
 // (g, t) holds elements (g, 2t) and (g, 2t + 1) of an 8x8 b16 matrix in its low and high halves; afterwards those of
 // the transposed matrix, (2t, g) and (2t + 1, g) of the original

@@ -204,12 +204,10 @@ def emulated_decoder(cfg, sms: int = 132):
     switches) — on CPU tensors."""
     from leapquant.kernels.boundary import boundary_program
     from leapquant.kernels.decode import LeapDecoder, StepKernels, decode_program
-    from leapquant.kernels.decode_warp import warp_decode_program
     small = EmulatedProgram(boundary_program(cfg.small_batch_boundary())) if cfg.switches_small_batch_boundary else None
     z1 = EmulatedProgram(decode_program(cfg.decode_config(0))) if cfg.z1_below else None
-    split = tuple(EmulatedProgram(warp_decode_program(cfg, sel)) for sel in ("cross", "rest")) if cfg.warp_split else None
     d = LeapDecoder(cfg, kernels=StepKernels(EmulatedProgram(decode_program(cfg)), EmulatedProgram(boundary_program(cfg)),
-                                             small_boundary=small, small_decode=z1, split_decodes=split))
+                                             small_boundary=small, small_decode=z1))
     d._sms[torch.device("cpu")] = sms
     return d
 

@@ -31,7 +31,6 @@ from dataclasses import dataclass
 from leapquant.kernels.boundary import boundary_program
 from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibbles, _row_dots, _zshape, compile_kernel
 from leapquant.kernels.decode_pipelined import pipelined_decode_program, pipelined_programs
-from leapquant.kernels.decode_warp import warp_decode_program
 from leapquant.kernels.naive import QMAX
 
 __all__ = ["ZDT", "DecodeConfig", "decode_program", "boundary_program", "compiled", "LeapDecoder",
@@ -330,13 +329,6 @@ def compiled_decode(cfg: DecodeConfig, target: str | None = None):
 
 
 @functools.lru_cache(maxsize=None)
-def compiled_split_decodes(cfg: DecodeConfig, target: str | None = None):
-    """(crossing, rest): the split step's two v14 launches (cfg.warp_split) — the requests at window position p − 1,
-    and the others."""
-    return tuple(_compile(warp_decode_program(cfg, select), target) for select in ("cross", "rest"))
-
-
-@functools.lru_cache(maxsize=None)
 def compiled_boundary(cfg: DecodeConfig, target: str | None = None):
     """The boundary kernel alone (LeapDecoder's small-batch switch compiles a second one: cfg.small_batch_boundary())."""
     return _compile(boundary_program(cfg), target)
@@ -456,7 +448,6 @@ class StepKernels:
     boundary: Callable
     small_boundary: Callable | None = None   # steps below cfg.small_batch requests, where v7 is on
     small_decode: Callable | None = None     # steps below cfg.z1_below requests (GDN's v9 decode)
-    split_decodes: tuple | None = None       # cfg.warp_split: (crossing, rest) v14 launches
 
 
 class LeapDecoder:
@@ -474,8 +465,6 @@ class LeapDecoder:
         self.cap = None    # fixed boundary grid C (tests: C = 1 makes one program take several requests)
         self.groups = None  # pipe: fixed number of request groups GP (tests: few groups make long walks)
         self._sms = {}      # device -> SM count (pipe's grid)
-        self._side = {}     # device -> the split step's side stream
-        self._scratch_pos = {}   # (device, slots) -> window positions the split step's boundary advances (unused)
 
     def _comp(self, st):
         if st.r > 0:
@@ -489,10 +478,10 @@ class LeapDecoder:
                                 torch.zeros(n, hv, 1, V, dtype=torch.float16, device=st.Kc.device))
         return self._dummy[key]
 
-    def boundary_programs(self, N: int, sms: int | None = None, per_sm: int = 2) -> int:
+    def boundary_programs(self, N: int, sms: int | None = None) -> int:
         """C, the boundary grid's second dimension: the expected N/p requests at their window's end plus
         about two standard deviations of slack (more than C in one step are taken in further rounds); walking
-        (cfg.bwalk), at most about `per_sm` programs per SM over the HV heads (`sms`: the GPU's SM count)."""
+        (cfg.bwalk), at most about two programs per SM over the HV heads (`sms`: the GPU's SM count)."""
         if not self.cfg.compact:
             return N
         if self.cap is not None:
@@ -502,7 +491,7 @@ class LeapDecoder:
         if self.cfg.bwalk:
             if sms is None:
                 raise ValueError("bwalk sizes the boundary grid by the GPU: boundary_programs needs sms (its SM count)")
-            C = min(C, max(1, round(per_sm * sms / self.cfg.HV)))
+            C = min(C, max(1, round(2 * sms / self.cfg.HV)))
         return C
 
     def _sm_count(self, device) -> int:
@@ -556,12 +545,6 @@ class LeapDecoder:
         cnt, lst, gsz = self._buffers(N, q.device)
         par = self._par
         self._par = 1 - par
-        if self.cfg.warp_split and boundary:
-            if boundary_stream is not None:
-                raise ValueError("warp_split runs its boundary on its own side stream and joins it within the step; "
-                                 "boundary_stream (the boundary left pending across layers) cannot be combined with it")
-            self._split_step(st, q, k, v, g, beta, scale, idx, out, wnext, Kc, Uc, cnt, par, lst[:N], gsz)
-            return out
         if self.cfg.pipe:
             dcfg, dec = self.decode_kernel(N)
             GP = self.groups
@@ -592,66 +575,6 @@ class LeapDecoder:
                 self._pending = torch.cuda.Event()
                 self._pending.record(boundary_stream)
         return out
-
-    def _split_step(self, st, q, k, v, g, beta, scale, idx, out, wnext, Kc, Uc, cnt, par, lst, gsz):
-        """cfg.warp_split: on a side stream, the v14 decode of the requests at window position p − 1 (each warp picks
-        them from its candidates by a ballot) and then their boundary; on the current stream, the v14 decode of the
-        others at split_blocks programs per SM; then every request's window position advanced (after both decodes:
-        each reads the positions of all its candidates) and the side stream joined. The two streams touch disjoint
-        requests' state, so each request's arithmetic is the one-launch step's; the boundary's own position advance
-        writes into a scratch array (it would race with the other decode's reads)."""
-        import torch
-        cfg, N = self.cfg, q.shape[0]
-        if self.kernels.split_decodes is None:
-            self.kernels.split_decodes = compiled_split_decodes(cfg, self._target)
-        cross, rest = self.kernels.split_decodes
-        sms = self._sm_count(q.device)
-        NW = cfg.threads // 32
-        # a warp holds at most 32 candidates (one a lane); the crossing decode gives each warp at most 16
-        GPr = max(-(-N // (32 * NW)), self.groups or max(1, cfg.split_blocks * sms // cfg.HV))
-        GPc = max(1, -(-N // (16 * NW)))
-        GPr, GPc = min(GPr, N), min(GPc, N)
-        key = (q.device, st.window_pos.numel())
-        if key not in self._scratch_pos:
-            self._scratch_pos[key] = torch.zeros_like(st.window_pos)
-        C = self.boundary_programs(N, sms if cfg.bwalk else None, per_sm=cfg.split_bblocks)
-        bnd = self.boundary_kernel(N)
-        Zw = st.Z.view(torch.int32)
-
-        def decode(kern, GP):
-            kern(q, k, v, g, beta, scale, idx, st.window_pos, Zw, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg, out, wnext,
-                 cnt, par, lst, gsz[:GP])
-
-        def boundary():
-            bnd(idx, wnext, self._scratch_pos[key], cnt, par, lst, gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru,
-                st.rg)
-
-        def advance():
-            st.window_pos.index_copy_(0, idx.long(), torch.where(wnext == cfg.p, torch.zeros_like(wnext), wnext))
-
-        if q.device.type != "cuda":   # the CPU emulation: one after the other, the others' decode first
-            decode(rest, GPr)
-            decode(cross, GPc)
-            boundary()
-            advance()
-            return
-        main = torch.cuda.current_stream(q.device)
-        if q.device not in self._side:
-            self._side[q.device] = torch.cuda.Stream(q.device)
-        side = self._side[q.device]
-        side.wait_stream(main)
-        with torch.cuda.stream(side):
-            decode(cross, GPc)
-            crossed = torch.cuda.Event()
-            crossed.record(side)
-            boundary()
-        decode(rest, GPr)
-        main.wait_event(crossed)
-        advance()
-        main.wait_stream(side)
-        if not torch.cuda.is_current_stream_capturing():   # the caller's tensors, read on the side stream
-            for t in (q, k, v, g, beta, idx, out, wnext):
-                t.record_stream(side)
 
     def decode_kernel(self, N: int):
         """(configuration, kernel) of a step of N requests' decode: below cfg.z1_below (GDN) the v9 decode — the same

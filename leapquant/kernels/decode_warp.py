@@ -27,23 +27,9 @@ from leapquant.kernels.config import WARP_SYNCHRONOUS, DecodeConfig, _T, _rcp, _
 from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
 
 
-SELECTIONS = (None, "cross", "rest")
-"""Which requests a launch computes: all; only those at their window's last position p − 1 (whose boundary follows
-in the same step); only the others. The split step (``DecodeConfig.warp_split``) runs "cross" then the boundary on a
-side stream beside "rest"."""
-
-
-def warp_decode_program(cfg: DecodeConfig, select: str | None = None):
-    """The TileLang prim_func of one decode step, one warp per (request, head) (launch 1; the boundary is unchanged).
-
-    `select` ("cross" / "rest", SELECTIONS): each warp reads the window positions of its up to 32 candidate requests
-    at once (a lane each), keeps those at position p − 1 (cross) or the others (rest) by a warp ballot, and walks only
-    those — the same arithmetic per request; the caller sizes the grid so that no warp has more than 32 candidates."""
+def warp_decode_program(cfg: DecodeConfig):
+    """The TileLang prim_func of one decode step, one warp per (request, head) (launch 1; the boundary is unchanged)."""
     T = _T()
-    if select not in SELECTIONS:
-        raise ValueError(f"select must be one of {SELECTIONS}, got {select!r}")
-    if select is not None and cfg.warp_ahead:
-        raise ValueError("select (the split step's launches) is built for v14 without warp_ahead")
     if not (cfg.v_first and cfg.mode == "leap" and cfg.zfmt == "int8" and cfg.K == cfg.V == 128 and cfg.p <= 16
             and cfg.r <= 8 and cfg.BV == cfg.V and cfg.threads % 32 == 0):
         raise ValueError("the warp decode (pipe_warp) is built for V-first INT8, K = V = 128, p <= 16, r <= 8, whole "
@@ -69,7 +55,6 @@ def warp_decode_program(cfg: DecodeConfig, select: str | None = None):
     NV1 = 1 << max(2 * P - 1, 0).bit_length()    # the records' 2P sums, padded to a power of two (<= 32)
     NV2 = 1 << (2 * R).bit_length()              # the compensators' 2R sums and kᵀq·scale, padded (<= 32)
     AH = cfg.warp_ahead          # the request's q, k, v, g, β, c, B and first two Z blocks one request ahead too
-    SEL = select is not None     # the split step's launches: a ballot over the warp's candidates picks its requests
     Kd = 1 if kind == "gdn" else K
 
     def gi(e):                   # the lane's log-decay column for its key e: GDN has one
@@ -231,29 +216,11 @@ def warp_decode_program(cfg: DecodeConfig, select: str | None = None):
 
             wg = b * NW + wi
             nit = T.if_then_else(wg < N, T.ceildiv(N - wg, GP * NW), 0)
-            if SEL:   # lane l holds candidate l's (slot, position); the selected ones as a ballot mask
-                cand = T.alloc_local((2,), "int32")
-                msk = T.alloc_local((1,), "uint32")
-                src = T.alloc_local((2,), "int32")        # the lanes holding the current and the next request
-                cand[0] = 0
-                cand[1] = -1
-                if ln < nit:
-                    cand[0] = idx[wg + ln * GP * NW]
-                    cand[1] = wpos[cand[0]]
-                # (lanes past the candidates hold position −1: neither at p − 1 nor in [0, p − 1))
-                msk[0] = T.call_extern("uint32", "__ballot_sync", T.uint32(0xFFFFFFFF), T.if_then_else(
-                    (cand[1] == P - 1) if select == "cross" else T.And(cand[1] >= 0, cand[1] < P - 1), 1, 0))
-                nit = T.call_extern("int32", "__popc", msk[0])
             # the first request's records in flight: groups keys(0), values(0); request it + 1's keys are issued once
             # request it's prologue has read them, its values once request it's updates have
             if nit > 0:
-                if SEL:
-                    src[0] = T.cast(T.call_extern("uint32", "__fns", msk[0], T.uint32(0), 1), "int32")
-                    cur[0] = T.shfl_sync(cand[0], src[0])
-                    cur[1] = T.shfl_sync(cand[1], src[0])
-                else:
-                    cur[0] = idx[wg]
-                    cur[1] = wpos[cur[0]]
+                cur[0] = idx[wg]
+                cur[1] = wpos[cur[0]]
                 copy_keys(rks, rgs, kcs, rk, rg, Kc, cur[0], hv, cur[1], wi, ln)
                 if AH:
                     copy_token_keys(qks, cs, gs, q, k, c, g, wg, cur[0], h, hv, wi, ln)
@@ -265,18 +232,11 @@ def warp_decode_program(cfg: DecodeConfig, select: str | None = None):
                     load_zblock(zq, Z, cur[0], hv, 1, 1, gq, tq)
                 T.ptx_commit_group()
             for it in T.serial(nit):
-                if SEL:   # this request's candidate lane, then the next one's (none past the last: lane 31's, unused)
-                    src[0] = T.cast(T.call_extern("uint32", "__fns", msk[0], T.uint32(0), it + 1), "int32")
-                    src[1] = T.bitwise_and(T.cast(T.call_extern("uint32", "__fns", msk[0], T.uint32(0), it + 2),
-                                                  "int32"), 31)
-                n = (wg + src[0] * GP * NW) if SEL else (wg + it * GP * NW)
+                n = wg + it * GP * NW
                 s = cur[0]
                 m = cur[1]
                 nn = T.min(n + GP * NW, N - 1)              # the next request (a valid one past the last: nothing used)
-                if SEL:
-                    nxt[0] = T.shfl_sync(cand[0], src[1])
-                else:
-                    nxt[0] = idx[nn]
+                nxt[0] = idx[nn]
                 if not AH:   # (warp_ahead: in flight since the previous request)
                     load_zblock(zq, Z, s, hv, 0, 0, gq, tq)
                     load_zblock(zq, Z, s, hv, 1, 1, gq, tq)
@@ -387,11 +347,7 @@ def warp_decode_program(cfg: DecodeConfig, select: str | None = None):
                     rws[wi, 2 * P + vi2] = pv[0]
                 T.sync_warp()
                 # the keys' buffers are read: the next request's keys into them
-                if SEL:   # (the shuffle a statement of its own: inside a select TileLang would branch around it)
-                    nxt[1] = T.shfl_sync(cand[1], src[1])
-                    nxt[1] = T.if_then_else(it + 1 < nit, nxt[1], 0)
-                else:
-                    nxt[1] = T.if_then_else(it + 1 < nit, wpos[nxt[0]], 0)
+                nxt[1] = T.if_then_else(it + 1 < nit, wpos[nxt[0]], 0)
                 copy_keys(rks, rgs, kcs, rk, rg, Kc, nxt[0], hv, nxt[1], wi, ln)
                 if AH:   # (q, k, c, g are in registers since the prologue)
                     copy_token_keys(qks, cs, gs, q, k, c, g, nn, nxt[0], h, hv, wi, ln)

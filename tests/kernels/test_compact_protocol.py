@@ -69,18 +69,6 @@ class _St:
         self.Z = self.c = self.B = self.Kc = self.Uc = self.rk = self.ru = self.rg = torch.zeros(1)
 
 
-def _steps(st, p, N, slots, gen):
-    """3p steps' (state indices, the slots due for a refit, the positions expected after the step, inputs)."""
-    for _ in range(3 * p):
-        idx = torch.randperm(slots, generator=gen)[:N].to(torch.int32)
-        due = sorted(int(s) for s in idx if int(st.window_pos[s]) == p - 1)
-        want = st.window_pos.clone()
-        want[idx.long()] = (want[idx.long()] + 1) % p
-        x = (torch.zeros(N, 2, 128), torch.zeros(N, 2, 128), torch.zeros(N, 4, 128), torch.zeros(N, 4),
-             torch.zeros(N, 4))
-        yield idx, due, want, x
-
-
 @pytest.mark.parametrize("pipe", [False, True])
 def test_boundary_list_protocol(pipe):
     gen = torch.Generator().manual_seed(0)
@@ -88,7 +76,13 @@ def test_boundary_list_protocol(pipe):
         cfg = dk.DecodeConfig(p=p, r=1, H=2, HV=4, pipe=pipe)
         dec = _decoder(cfg, cap)
         st = _St(slots, p, gen)
-        for idx, due, want, x in _steps(st, p, N, slots, gen):
+        for _ in range(3 * p):
+            idx = torch.randperm(slots, generator=gen)[:N].to(torch.int32)
+            due = sorted(int(s) for s in idx if int(st.window_pos[s]) == p - 1)
+            want = st.window_pos.clone()
+            want[idx.long()] = (want[idx.long()] + 1) % p
+            x = (torch.zeros(N, 2, 128), torch.zeros(N, 2, 128), torch.zeros(N, 4, 128), torch.zeros(N, 4),
+                 torch.zeros(N, 4))
             dec.step(st, *x, idx, out=torch.empty(N, 4, 128))
             assert dec.kernels.boundary.refit[-1] == due
             assert torch.equal(st.window_pos, want)
@@ -96,49 +90,3 @@ def test_boundary_list_protocol(pipe):
         assert 1 <= C <= N and (cap is None or C == min(cap, N))
         if cap is None and N >= p:
             assert C >= -(-N // p)
-
-
-class _FakeSelectDecode:
-    """The split step's v14 launches (decode_warp `select`): warp wg of the grid's GP · NW takes candidates wg,
-    wg + GP · NW, … (at most 32: one a lane) and computes those at window position p − 1 ("cross") or the others."""
-
-    def __init__(self, cfg, select, seen):
-        self.cfg, self.select, self.seen = cfg, select, seen
-
-    def __call__(self, q, k, v, g, beta, scale, idx, wpos, Z, c, Bs, Kc, Uc, rk, ru, rg, o, wnext, cnt, par, lst, grp):
-        N, P, stride = q.shape[0], self.cfg.p, grp.shape[0] * (self.cfg.threads // 32)
-        for wg in range(stride):
-            cands = list(range(wg, N, stride))
-            assert len(cands) <= 32, (self.select, N, stride)   # the host sizes the grid for one ballot per warp
-            for n in cands:
-                m = int(wpos[idx[n]])
-                if (m == P - 1) != (self.select == "cross"):
-                    continue
-                self.seen.append(n)
-                wnext[n] = m + 1
-                if m + 1 == P:
-                    lst[int(cnt[par])] = idx[n]
-                    cnt[par] += 1
-                if n == 0:
-                    cnt[1 - par] = 0
-
-
-def test_split_step_protocol():
-    """The split step (warp_split) through `LeapDecoder.step`: each request decoded exactly once (by the crossing
-    launch if at p − 1, else by the other), the boundary refits exactly the crossing ones and its position writes go
-    to scratch, and every window position advances as the one-launch step's (m + 1 mod p) — at grids that make warps
-    hold up to 32 candidates."""
-    gen = torch.Generator().manual_seed(1)
-    for p, N, slots, sms in ((4, 37, 40, 132), (16, 512, 520, 132), (16, 512, 520, 1), (4, 1, 3, 132)):
-        cfg = dk.DecodeConfig(p=p, r=1, H=2, HV=4, warp_split=True)
-        dec = _decoder(cfg)
-        dec.groups, dec._sms, dec._side, dec._scratch_pos = None, {torch.device("cpu"): sms}, {}, {}
-        seen = []
-        dec.kernels.split_decodes = (_FakeSelectDecode(cfg, "cross", seen), _FakeSelectDecode(cfg, "rest", seen))
-        st = _St(slots, p, gen)
-        for idx, due, want, x in _steps(st, p, N, slots, gen):
-            seen.clear()
-            dec.step(st, *x, idx, out=torch.empty(N, 4, 128))
-            assert sorted(seen) == list(range(N))
-            assert dec.kernels.boundary.refit[-1] == due
-            assert torch.equal(st.window_pos, want)

@@ -135,21 +135,6 @@ def test_decode_config_names_what_is_wrong():
     with pytest.raises(ValueError, match="warp_ahead .* needs pipe_warp"):
         DecodeConfig(kind="kda", warp_ahead=True)        # KDA's default decode is v9: ahead of what?
     assert DecodeConfig(warp_ahead=True).tag.count("-warp-ahead") == 1
-    sp = DecodeConfig(warp_split=True)   # the split step: compiled at 128 registers, the others' decode at 2 per SM
-    assert sp.dminblocks == 4 and sp.split_blocks == 2 and sp.split_bblocks == 1 and sp.tag.count("-warp-split2b1") == 1
-    assert DecodeConfig(warp_split=True, dminblocks=3).dminblocks == 3   # an explicit choice is kept
-    for kw in (dict(kind="kda"), dict(warp_ahead=True), dict(compact=False), dict(pipe_warp=False)):
-        with pytest.raises(ValueError, match="warp_split .* needs pipe_warp without warp_ahead and compact"):
-            DecodeConfig(warp_split=True, **kw)
-    for name in ("split_blocks", "split_bblocks"):
-        for bad in (0, 1.5, True):
-            with pytest.raises(ValueError, match=f"{name} must be an integer >= 1"):
-                DecodeConfig(warp_split=True, **{name: bad})
-    from leapquant.kernels.decode_warp import warp_decode_program
-    with pytest.raises(ValueError, match="select must be one of"):
-        warp_decode_program(DecodeConfig(), select="all")
-    with pytest.raises(ValueError, match="select .* without warp_ahead"):
-        warp_decode_program(DecodeConfig(warp_ahead=True), select="cross")
     d = DecodeConfig(pipe_warp=False)   # v8's GDN: v9 below 384 requests (the per-batch decode switch, session 9)
     assert d.z1_below == 384 and d.tag.count("-z1b384") == 1 and d.decode_config(384) is d
     assert d.decode_config(32).pipe_z1 and d.decode_config(32).dminblocks == 4 and not d.decode_config(32).z1_below

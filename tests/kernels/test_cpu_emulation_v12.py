@@ -43,21 +43,3 @@ def test_emulated_warp_decode_matches_reference(kind, kw):
     assert cfg.pipe_warp and cfg.bv12 and not cfg.z1_below
     w = ce.check_emulated(cfg, N=9, windows=2, sms=1, seed=3)
     assert kb.check_ok(w) and w["out"] < 1e-4, w
-
-
-def test_emulated_split_step_gives_the_one_launch_bits():
-    """The split step (warp_split: the v14 decode of the requests at window position p − 1 and their boundary, apart
-    from the v14 decode of the others, each warp picking its requests by a ballot): the same bits as the one-launch
-    step in every output and state tensor over two windows, and the reference's outputs — 9 requests on a one-SM grid,
-    so that warps hold several candidates (the default's v12 build shared)."""
-    from leapquant.kernels import bench as kb
-    from leapquant.kernels import cpu_emulation as ce
-    from leapquant.kernels.config import DecodeConfig
-    base = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2)
-    split = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2, warp_split=True)
-    assert base.pipe_warp and split.warp_split and split.dminblocks == 4
-    same = kb.same_steps(split, ce.emulated_decoder(split, sms=1), ce.emulated_decoder(base, sms=1), N=9, windows=2,
-                         seed=5, device="cpu")
-    assert same["steps"] == 9 and not same["differ"], same
-    w = ce.check_emulated(split, N=9, windows=2, sms=1, seed=3)
-    assert kb.check_ok(w) and w["out"] < 1e-4, w

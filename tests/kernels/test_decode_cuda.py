@@ -191,23 +191,6 @@ def test_warp_decode_matches_reference(kb, kind, ahead, N, outliers, groups):
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
-@pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True), (512, False)])
-def test_split_step_gives_the_one_launch_bits(kb, kind, N, outliers):
-    """The split step (warp_split): the crossing requests' v14 decode and their boundary on a side stream beside the
-    others' v14 decode at two programs per SM — every output and state tensor bit-equal to the one-launch v14 step
-    over three windows (p, r = 4, 2 / 16, 4), and against the reference over four windows."""
-    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    for p, r in ((4, 2), (16, 4)):
-        base = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", pipe_warp=True)
-        split = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", pipe_warp=True, warp_split=True)
-        same = kb.same_steps(split, LeapDecoder(split), LeapDecoder(base), N=N, windows=3, outliers=outliers,
-                             seed=N + p)
-        assert not same["differ"], (p, r, same["differ"][:8])
-        w = kb.check_decode(split, N=N, windows=4, outliers=outliers, seed=N + 3 * p + r)
-        assert kb.check_ok(w), (p, r, w)
-
-
-@pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("shape", [dict(BV=64, threads=128), dict()])   # dict(): the INT4 default (zsmem, BV 128, 256 thr.)
 @pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3)])
 def test_pipelined_decode_int4_matches_reference(kb, kind, shape, N, outliers, groups):
@@ -278,14 +261,11 @@ def test_perstep_matches_reference(kb, kind, mode, v_first):
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
-@pytest.mark.parametrize("split", [False, True])
-def test_steps_replay_from_a_cuda_graph(kb, kind, split):
+def test_steps_replay_from_a_cuda_graph(kb, kind):
     """`bench --graphs` captures p decode steps (both launches, the host-alternated list counter) and FLA's kernel
-    in CUDA graphs: the capture must work, and a replayed step must leave the pool as an eager step does. `split`:
-    the split step (warp_split) — its side stream's fork, event and join captured too."""
+    in CUDA graphs: the capture must work, and a replayed step must leave the pool as an eager step does."""
     from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32",
-                       **(dict(pipe_warp=True, warp_split=True) if split else {}))
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32")
     gen = torch.Generator(device="cuda").manual_seed(3)
     st = kb._leap_pool(cfg, 12, "cuda", gen)
     x = kb.make_inputs(kind, 12, 2, 4, 128, 128, "cuda", gen)
@@ -306,8 +286,8 @@ def test_steps_replay_from_a_cuda_graph(kb, kind, split):
         for _ in range(cfg.p):
             d1.step(eager, *x, idx, out=o1)
     torch.cuda.synchronize()
-    for f in kb.STATE_FIELDS:
-        assert torch.equal(getattr(eager, f).view(torch.uint8), getattr(graphed, f).view(torch.uint8)), f
+    assert torch.equal(eager.window_pos, graphed.window_pos)
+    assert torch.equal(eager.Z, graphed.Z) and torch.equal(eager.rk, graphed.rk)
     assert torch.equal(o1, o2)
     us, _ = kb.bench_fla(kind, 4, H=2, HV=4, graphs=True)
     assert us > 0
