@@ -55,6 +55,8 @@ ap.add_argument("--z1", action="store_true", help="with --profile-only: the v9 d
 ap.add_argument("--zd", action="store_true", help="with --profile-only: the v10 decode (digit table, pipe_zdig)")
 ap.add_argument("--warp", action="store_true", help="with --profile-only: the v14 decode (a warp per request, pipe_warp)")
 ap.add_argument("--ahead", action="store_true", help="with --profile-only: v14 with its inputs one request ahead (warp_ahead)")
+ap.add_argument("--gsuffix", action="store_true", help="with --profile-only --profile-kind kda: v14 with its record decays by "
+                "ex2.approx from suffix sums, asked for explicitly (warp_fexp, warp_gsuffix: KDA's default since session 16)")
 ap.add_argument("--dtc", action="store_true", help="with --profile-only: the v13 decode (dot products on tensor cores, GDN)")
 ap.add_argument("--shfl", action="store_true", help="with --profile-only: v12's column-wise transposes by shuffles (bmovm=False; movmatrix is the default)")
 ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers; the V-first INT8 default since session 12, so a no-op there)")
@@ -77,7 +79,7 @@ if args.profile_only:
                            pipe_zsmem=False if (args.v6 or args.v4b) else None,
                            pipe_zmma=False if (args.v7 or args.v6 or args.v4b) else None,
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
-                           pipe_zdig=bool(args.zd and vf), pipe_dtc=bool(args.dtc and vf), pipe_warp=True if ((args.warp or args.ahead) and vf) else None, warp_ahead=bool(args.ahead and vf), bmv_tf32=False if args.fp32_refit else None,
+                           pipe_zdig=bool(args.zd and vf), pipe_dtc=bool(args.dtc and vf), pipe_warp=True if ((args.warp or args.ahead) and vf) else None, warp_ahead=bool(args.ahead and vf), warp_fexp=True if (args.gsuffix and vf) else None, warp_gsuffix=True if (args.gsuffix and vf) else None, bmv_tf32=False if args.fp32_refit else None,
                            bv12=True if (args.bv12 and vf) else None,   # v12 is V-first only (and its default)
                            bwalk=False if args.no_walk else None, bmovm=False if args.shfl else None)
         kb.profile_steps(cfg, args.profile_batch, steps=3)
@@ -121,10 +123,15 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_b7", dict(p=16, r=4, v_first=True, bv12=False)),   # v7 + v11 (the default until session 12)
           ("leap_int8_vfirst_dtc", dict(p=16, r=4, v_first=True, pipe_dtc=True, kinds=("gdn",))),   # v13 decode (GDN)
           ("leap_int8_vfirst_shfl", dict(p=16, r=4, v_first=True, bmovm=False)),   # v12's transposes by shuffles (no movmatrix)
-          ("leap_int8_vfirst_warp", dict(p=16, r=4, v_first=True, pipe_warp=True, kinds=("kda",))),   # v14 decode
-                                                                                         # (GDN's default) for KDA
+          ("leap_int8_vfirst_warp", dict(p=16, r=4, v_first=True, pipe_warp=True, warp_fexp=False, kinds=("kda",))),
+                                       # KDA's v14 with expf and prefix sums (its default until session 16 was v9)
+          ("leap_int8_vfirst_v9", dict(p=16, r=4, v_first=True, pipe_warp=False, kinds=("kda",))),   # v9: KDA's default
+                                                                                         # decode until session 16
           ("leap_int8_vfirst_warp_dmb4", dict(p=16, r=4, v_first=True, pipe_warp=True, dminblocks=4)),   # at 4 per SM
           ("leap_int8_vfirst_ahead", dict(p=16, r=4, v_first=True, pipe_warp=True, warp_ahead=True)),   # v14b
+          ("leap_int8_vfirst_warp_fx", dict(p=16, r=4, v_first=True, pipe_warp=True, warp_fexp=True, warp_gsuffix=False,
+                                            kinds=("kda",))),   # KDA's v14, its record decays by ex2.approx without a
+                                                                # branch but from prefix sums (session 16)
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

@@ -37,7 +37,8 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            DecodeConfig(kind="gdn", v_first=True, BV=64, threads=128),             # v6: register Z, value tiles
            DecodeConfig(kind="gdn", v_first=True, pipe_warp=False),                 # v8: Z products on tensor cores
            DecodeConfig(kind="kda", v_first=True, pipe_z1=True),                    # v9: one Z buffer
-           DecodeConfig(kind="kda", v_first=True, pipe_warp=True),                  # v14: a warp per request
+           DecodeConfig(kind="kda", v_first=True, warp_fexp=False),                # v14 with expf and prefix sums (KDA's
+                                                          # default above: ex2.approx from suffix sums, session 16)
            DecodeConfig(kind="gdn", v_first=True, warp_ahead=True),                 # v14b: inputs one request ahead
            DecodeConfig(kind="gdn", v_first=True, pipe_zdig=True),                  # v10: the digit table
            DecodeConfig(kind="gdn", v_first=True, pipe_dtc=True),                   # v13: dot products on tensor cores

@@ -220,6 +220,15 @@ class DecodeConfig:
                                # each request's start (44 % of its stall samples at GDN 512). +2 KB of shared memory
                                # per warp. Needs pipe_warp. Opt-in: level on the H200 (session 15, GPU-verified: GDN 512
                                # 182.7 vs 183.7 us, 256 97.9 vs 98.5, 32 26.3 vs 26.0; KDA 512 243.0 vs v14's 239.4)
+    warp_fexp: bool | None = None  # v14 for KDA: the records' per-key decays by ex2.approx (decode_warp.FAST_EXP, two
+                               # instructions against expf's ~9) on every record, without a branch on j < m (the rows
+                               # past m are zero-filled keys at e^0 = 1). Needs pipe_warp and kind kda (GDN has one
+                               # decay per record). Default (None): on with KDA's v14 (session 16, with warp_gsuffix:
+                               # KDA 512 241.7 -> 207.2 us; this alone 224.5)
+    warp_gsuffix: bool | None = None  # with warp_fexp: KDA's record weights in one backward pass over the records, each
+                               # record's decay from the suffix sum of the later ones' log-decays (the reference takes
+                               # differences of prefix sums: the same value to a few ulp), the sum's end being G_m — each
+                               # log-decay row read once instead of twice. Default (None): on with warp_fexp
     pipe_warp: bool | None = None  # v14 decode (decode_warp.py, NOTES.md "Session 14"): one warp per (request, head),
                                # each walking its own requests with no block barrier — the v8 arithmetic (pipe_zmma), the
                                # next request's records copied into the warp's shared memory one request ahead, Z blocks
@@ -406,6 +415,11 @@ class DecodeConfig:
                              f"pipe_zsmem = {self.pipe_zsmem}, zfmt = {self.zfmt!r}, K = {self.K}, BV = {self.BV}, "
                              f"threads = {self.threads}")
         z1_auto = self.pipe_z1 is None and self.dminblocks is None
+        warp_shape = bool(self.pipe_zmma and self.K == self.V == 128 and self.BV == self.V and self.p <= 16
+                          and self.r <= 8 and not (self.pipe_zdig or self.pipe_dtc))
+        if self.pipe_warp is None:   # v14 where it fits, unless another decode was asked for (GDN since session 14,
+            # KDA since session 16)
+            object.__setattr__(self, "pipe_warp", warp_shape and not self.pipe_z1)
         if self.pipe_z1 is None:
             object.__setattr__(self, "pipe_z1", bool(self.pipe_zmma and self.kind == "kda" and not self.pipe_warp))
         if self.pipe_z1 and not self.pipe_zmma:
@@ -418,12 +432,20 @@ class DecodeConfig:
             raise ValueError(f"pipe_dtc (the key-length dot products on tensor cores) needs pipe_zmma, kind gdn and K a "
                              f"multiple of 8 keys per warp, got pipe_zmma = {self.pipe_zmma}, kind = {self.kind!r}, "
                              f"K = {self.K}, threads = {self.threads}")
-        warp_fits = bool(self.pipe_zmma and self.K == self.V == 128 and self.BV == self.V and self.p <= 16
-                         and self.r <= 8 and not (self.pipe_z1 or self.pipe_zdig or self.pipe_dtc))
-        if self.pipe_warp is None:
-            object.__setattr__(self, "pipe_warp", warp_fits and self.kind == "gdn")
+        warp_fits = warp_shape and not self.pipe_z1
+        kda_warp = bool(self.pipe_warp and self.kind == "kda")
+        if self.warp_fexp is None:
+            object.__setattr__(self, "warp_fexp", kda_warp)
+        if self.warp_gsuffix is None:
+            object.__setattr__(self, "warp_gsuffix", bool(kda_warp and self.warp_fexp))
         if self.warp_ahead and not self.pipe_warp:
             raise ValueError(f"warp_ahead (v14's inputs one request ahead) needs pipe_warp, got pipe_warp = {self.pipe_warp}")
+        if self.warp_gsuffix and not self.warp_fexp:
+            raise ValueError("warp_gsuffix (KDA's record decays from suffix sums) builds on warp_fexp, got warp_fexp = "
+                             f"{self.warp_fexp}")
+        if self.warp_fexp and not (self.pipe_warp and self.kind == "kda"):
+            raise ValueError(f"warp_fexp (v14's per-key record decays by ex2.approx) needs pipe_warp and kind kda, got "
+                             f"pipe_warp = {self.pipe_warp}, kind = {self.kind!r}")
         if self.pipe_warp and not warp_fits:
             raise ValueError(f"pipe_warp (the v14 warp-per-request decode) needs pipe_zmma, K = V = BV = 128, p <= 16 and "
                              f"r <= 8, without pipe_z1, pipe_zdig or pipe_dtc; got pipe_zmma = {self.pipe_zmma}, K = "
@@ -496,7 +518,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

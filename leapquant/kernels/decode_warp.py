@@ -27,6 +27,20 @@ from leapquant.kernels.config import WARP_SYNCHRONOUS, DecodeConfig, _T, _rcp, _
 from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
 
 
+FAST_EXP = r"""
+__device__ __forceinline__ float lq_exp(float x) {   // e^x as ex2.approx.ftz(x log2 e): two instructions, ~2 ulp
+  float y;
+  asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x * 1.4426950408889634f));
+  return y;
+}
+"""
+"""The records' per-key decays of KDA's v14 decode (``cfg.warp_fexp``), imported into the generated CUDA above its
+includes (the CPU emulation, which drops that part, defines lq_exp itself). CUDA's expf is ~9 instructions with its
+range reduction and special cases; at KDA 512 the decays' 64 per lane and request were 14 % of the decode's executed
+instructions (ncu, session 16), and the decode runs at a fixed ~0.38 issue rate, so its time follows its instruction
+count. The decays multiply fp16 keys: ~2 ulp of fp32 is far below what the keys carry."""
+
+
 def warp_decode_program(cfg: DecodeConfig):
     """The TileLang prim_func of one decode step, one warp per (request, head) (launch 1; the boundary is unchanged)."""
     T = _T()
@@ -55,6 +69,8 @@ def warp_decode_program(cfg: DecodeConfig):
     NV1 = 1 << max(2 * P - 1, 0).bit_length()    # the records' 2P sums, padded to a power of two (<= 32)
     NV2 = 1 << (2 * R).bit_length()              # the compensators' 2R sums and kᵀq·scale, padded (<= 32)
     AH = cfg.warp_ahead          # the request's q, k, v, g, β, c, B and first two Z blocks one request ahead too
+    FX = kind == "kda" and cfg.warp_fexp   # KDA's record decays by ex2.approx, every record (FAST_EXP)
+    GS = FX and cfg.warp_gsuffix           # … from suffix sums, in the same pass as G_m
     Kd = 1 if kind == "gdn" else K
 
     def gi(e):                   # the lane's log-decay column for its key e: GDN has one
@@ -160,6 +176,8 @@ def warp_decode_program(cfg: DecodeConfig):
         with T.Kernel(1, HV, GP, threads=TH) as (vt, hv, b):
             if cfg.dminblocks:
                 T.annotate_min_blocks_per_sm(cfg.dminblocks)
+            if FX:
+                T.import_source(FAST_EXP)
             tx = T.get_thread_binding(0)
             wi = tx // 32
             ln = tx % 32
@@ -276,10 +294,25 @@ def warp_decode_program(cfg: DecodeConfig):
                 # --- G_m: the buffered log-decays summed in order (rows >= m were zero-filled / add 0)
                 for e in T.unroll(1 if kind == "gdn" else KL):
                     gm[e] = 0.0
-                for j in T.unroll(P):
-                    record_log_decay(rgl, rgs, rg, s, hv, j, m, wi, ln)
-                    for e in T.unroll(1 if kind == "gdn" else KL):
-                        gm[e] = gm[e] + T.if_then_else(j < m, rgl[e], 0.0)
+                if GS:   # KDA, one backward pass: record j's weights from the suffix sum of the later records'
+                    # log-decays, Γ_{j+1:m} = e^(Σ_{j<i<m} g_i); the sum's last value is G_m (each row read once)
+                    for j in list(reversed(range(P))):
+                        record_log_decay(rgl, rgs, rg, s, hv, j, m, wi, ln)
+                        for e in T.vectorized(KL):
+                            hb[e] = rks[wi, j, KL * ln + e]
+                        pv[2 * j] = 0.0
+                        pv[2 * j + 1] = 0.0
+                        for e in T.unroll(KL):   # (j >= m: the sum is still 0, e^0 = 1, the key row zero-filled)
+                            dec = T.call_extern(f32, "lq_exp", gm[e]) * T.cast(hb[e], f32)
+                            pv[2 * j] += dec * xs[0, e]
+                            pv[2 * j + 1] += dec * xs[1, e]
+                        for e in T.unroll(KL):
+                            gm[e] = gm[e] + T.if_then_else(j < m, rgl[e], 0.0)
+                else:
+                    for j in T.unroll(P):
+                        record_log_decay(rgl, rgs, rg, s, hv, j, m, wi, ln)
+                        for e in T.unroll(1 if kind == "gdn" else KL):
+                            gm[e] = gm[e] + T.if_then_else(j < m, rgl[e], 0.0)
                 for e in T.unroll(1 if kind == "gdn" else KL):
                     eg[e] = T.exp(gm[e])
                 # --- y = c ⊙ Γ_{1:m} x of both vectors, to shared memory; their maxima over the warp
@@ -298,26 +331,29 @@ def warp_decode_program(cfg: DecodeConfig):
                     mx[x] = _xdiv(T, T.float32(FIXED_SCALE), mx[x], _rcp(T, mx[x]))   # sc
                     mx[2 + x] = _rcp(T, mx[x])                                          # 1 / sc
                 # --- the records' weights k_jᵀ Γ_{j+1:m} x (0 for j >= m), summed over the warp
-                for e in T.unroll(1 if kind == "gdn" else KL):
-                    gacc[e] = 0.0
-                gsel[0] = 0.0
-                for j in T.unroll(P):
-                    record_log_decay(rgl, rgs, rg, s, hv, j, m, wi, ln)
+                if not GS:   # (with GS computed above)
                     for e in T.unroll(1 if kind == "gdn" else KL):
-                        gacc[e] = gacc[e] + T.if_then_else(j < m, rgl[e], 0.0)
-                    if kind == "gdn":
-                        gsel[0] = T.if_then_else(T.shift_right(ln, 5 - sp) // 2 == j, gacc[0], gsel[0])
-                    for e in T.vectorized(KL):
-                        hb[e] = rks[wi, j, KL * ln + e]
-                    pv[2 * j] = 0.0
-                    pv[2 * j + 1] = 0.0
-                    for e in T.unroll(KL):
-                        if kind == "gdn":   # one decay per record, applied to the sum below
-                            dec = T.cast(hb[e], f32)
-                        else:
-                            dec = T.if_then_else(j < m, T.exp(gm[e] - gacc[e]) * T.cast(hb[e], f32), 0.0)
-                        pv[2 * j] += dec * xs[0, e]
-                        pv[2 * j + 1] += dec * xs[1, e]
+                        gacc[e] = 0.0
+                    gsel[0] = 0.0
+                    for j in T.unroll(P):
+                        record_log_decay(rgl, rgs, rg, s, hv, j, m, wi, ln)
+                        for e in T.unroll(1 if kind == "gdn" else KL):
+                            gacc[e] = gacc[e] + T.if_then_else(j < m, rgl[e], 0.0)
+                        if kind == "gdn":
+                            gsel[0] = T.if_then_else(T.shift_right(ln, 5 - sp) // 2 == j, gacc[0], gsel[0])
+                        for e in T.vectorized(KL):
+                            hb[e] = rks[wi, j, KL * ln + e]
+                        pv[2 * j] = 0.0
+                        pv[2 * j + 1] = 0.0
+                        for e in T.unroll(KL):
+                            if kind == "gdn":   # one decay per record, applied to the sum below
+                                dec = T.cast(hb[e], f32)
+                            elif FX:   # no branch: for j >= m, gacc = gm exactly (e^0 = 1) and the key row is zero-filled
+                                dec = T.call_extern(f32, "lq_exp", gm[e] - gacc[e]) * T.cast(hb[e], f32)
+                            else:
+                                dec = T.if_then_else(j < m, T.exp(gm[e] - gacc[e]) * T.cast(hb[e], f32), 0.0)
+                            pv[2 * j] += dec * xs[0, e]
+                            pv[2 * j + 1] += dec * xs[1, e]
                 for e in list(range(2 * P, NV1)):
                     pv[e] = 0.0
                 rs1(pv, ln)

@@ -96,7 +96,7 @@ def test_decode_config_names_what_is_wrong():
     assert not DecodeConfig(zrows=False).pipe and DecodeConfig(zfmt="int4", pipe=True, BV=64).pipe
     z1 = DecodeConfig(pipe_z1=True)   # v9: one Z buffer, 4 programs per SM (GDN), 3 (KDA)
     assert z1.dminblocks == 4 and DecodeConfig(kind="kda", pipe_z1=True).dminblocks == 3 and z1.tag.count("-z1") == 1
-    assert not DecodeConfig().pipe_z1 and DecodeConfig(kind="kda").pipe_z1                    # the KDA default (session 7)
+    assert not DecodeConfig().pipe_z1 and DecodeConfig(kind="kda", pipe_warp=False).pipe_z1   # KDA's default, sessions 7-15
     assert not DecodeConfig(kind="kda", v_first=False).pipe_z1 and not DecodeConfig(kind="kda", zfmt="int4").pipe_z1
     with pytest.raises(ValueError, match="pipe_z1 .* needs pipe_zmma"):
         DecodeConfig(pipe_z1=True, zfmt="int4")
@@ -126,15 +126,25 @@ def test_decode_config_names_what_is_wrong():
         DecodeConfig(bthreads=512, bv8=True)
     w = DecodeConfig()   # GDN's default since session 14: v14, a warp per request, at every batch (no switch)
     assert w.pipe_warp and w.dminblocks == 3 and not w.pipe_z1 and w.z1_below == 0 and w.decode_config(32) is w
-    assert w.tag.count("-warp") == 1 and not DecodeConfig(kind="kda").pipe_warp and DecodeConfig(kind="kda", pipe_warp=True).pipe_warp
+    assert w.tag.count("-warp") == 1 and not w.warp_fexp and not w.warp_gsuffix
+    kw = DecodeConfig(kind="kda")   # KDA's since session 16: v14 with its record decays by ex2.approx from suffix sums
+    assert kw.pipe_warp and kw.warp_fexp and kw.warp_gsuffix and not kw.pipe_z1 and kw.z1_below == 0
+    assert kw.tag.count("-warp-fx-gs") == 1 and not DecodeConfig(kind="kda", pipe_warp=False).warp_fexp
     for kw in (dict(p=32), dict(r=16), dict(pipe_z1=True), dict(pipe_dtc=True), dict(zfmt="int4"), dict(v_first=False)):
         assert not DecodeConfig(**kw).pipe_warp, kw   # where it does not fit, or another decode was asked for
     for kw in (dict(p=32), dict(pipe_z1=True), dict(pipe_dtc=True), dict(pipe_zdig=True), dict(zfmt="int4")):
         with pytest.raises(ValueError, match="pipe_warp .* needs pipe_zmma, K = V = BV = 128, p <= 16"):
             DecodeConfig(pipe_warp=True, **kw)
     with pytest.raises(ValueError, match="warp_ahead .* needs pipe_warp"):
-        DecodeConfig(kind="kda", warp_ahead=True)        # KDA's default decode is v9: ahead of what?
+        DecodeConfig(kind="kda", pipe_warp=False, warp_ahead=True)   # v9 asked for: ahead of what?
     assert DecodeConfig(warp_ahead=True).tag.count("-warp-ahead") == 1
+    with pytest.raises(ValueError, match="warp_fexp .* needs pipe_warp and kind kda"):
+        DecodeConfig(kind="gdn", warp_fexp=True)         # GDN has one decay per record
+    with pytest.raises(ValueError, match="warp_fexp .* needs pipe_warp and kind kda"):
+        DecodeConfig(kind="kda", pipe_warp=False, warp_fexp=True)   # (v9 computes its own)
+    with pytest.raises(ValueError, match="warp_gsuffix .* builds on warp_fexp"):
+        DecodeConfig(kind="kda", warp_fexp=False, warp_gsuffix=True)
+    assert DecodeConfig(kind="kda", pipe_warp=True, warp_fexp=True, warp_gsuffix=True).tag.count("-warp-fx-gs") == 1
     d = DecodeConfig(pipe_warp=False)   # v8's GDN: v9 below 384 requests (the per-batch decode switch, session 9)
     assert d.z1_below == 384 and d.tag.count("-z1b384") == 1 and d.decode_config(384) is d
     assert d.decode_config(32).pipe_z1 and d.decode_config(32).dminblocks == 4 and not d.decode_config(32).z1_below

@@ -190,6 +190,16 @@ def test_warp_decode_matches_reference(kb, kind, ahead, N, outliers, groups):
         assert cfg.pipe_warp and not cfg.pipe_z1 and cfg.warp_ahead == ahead
 
 
+@pytest.mark.parametrize("gsuffix", [False, True])
+@pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 1), (16, True, 3), (512, False, None)])
+def test_warp_decode_fast_decays_match_reference(kb, gsuffix, N, outliers, groups):
+    """KDA's v14 with its record decays by ex2.approx on every record (warp_fexp), and from suffix sums in one pass
+    (warp_gsuffix) — p, r = 4, 2 / 16, 4 / 16, 0 / 16, 8 over four windows."""
+    for cfg in _check_pipelined(kb, ((4, 2), (16, 4), (16, 0), (16, 8)), N, outliers, groups, 4, kind="kda",
+                                pipe_warp=True, warp_fexp=True, warp_gsuffix=gsuffix):
+        assert cfg.pipe_warp and cfg.warp_fexp and cfg.warp_gsuffix == gsuffix
+
+
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("shape", [dict(BV=64, threads=128), dict()])   # dict(): the INT4 default (zsmem, BV 128, 256 thr.)
 @pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 5), (16, True, 3)])
