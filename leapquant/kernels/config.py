@@ -222,9 +222,10 @@ class DecodeConfig:
                                # 182.7 vs 183.7 us, 256 97.9 vs 98.5, 32 26.3 vs 26.0; KDA 512 243.0 vs v14's 239.4)
     warp_fexp: bool | None = None  # v14 for KDA: the records' per-key decays by ex2.approx (decode_warp.FAST_EXP, two
                                # instructions against expf's ~9) on every record, without a branch on j < m (the rows
-                               # past m are zero-filled keys at e^0 = 1). Needs pipe_warp and kind kda (GDN has one
-                               # decay per record). Default (None): on with KDA's v14 (session 16, with warp_gsuffix:
-                               # KDA 512 241.7 -> 207.2 us; this alone 224.5)
+                               # past m are zero-filled keys at e^0 = 1); the token's decay and e^{G_m} stay expf (by
+                               # ex2.approx too the step measured 1 % slower, session 16).
+                               # Needs pipe_warp and kind kda (GDN has one decay per record). Default (None): on with
+                               # KDA's v14 (session 16, with warp_gsuffix: KDA 512 241.7 -> 207.2 us; alone 224.5)
     warp_gsuffix: bool | None = None  # with warp_fexp: KDA's record weights in one backward pass over the records, each
                                # record's decay from the suffix sum of the later ones' log-decays (the reference takes
                                # differences of prefix sums: the same value to a few ulp), the sum's end being G_m — each

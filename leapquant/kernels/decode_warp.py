@@ -20,6 +20,11 @@ rows, so the program carries ``WARP_SYNCHRONOUS`` and is compiled without it
 
 Requests: warp wi of program (hv, b) takes n = b · NW + wi, then every GP · NW-th one (GP from the shape of the last
 argument, as the other persistent decodes).
+
+KDA (its default since session 16): each lane's 4 keys carry their own decays, e^(G_m − G_{j+1}) per record j and key.
+With ``warp_fexp`` and ``warp_gsuffix`` (the defaults there) they come from one backward pass over the records — the
+suffix sum of the later records' log-decays, whose end is G_m — by ``ex2.approx`` (:data:`FAST_EXP`), each log-decay row
+read once; the reference forms the same exponents as differences of prefix sums (equal to a few ulp).
 """
 
 
