@@ -6,7 +6,8 @@
 #        the pipelined decode and the boundary (GDN 512, V-first).
 # On a machine with one GPU (nvidia-h200) the two groups run one after the other on it (tests first), so that the
 # bench never shares the GPU with the tests: budget the call for their sum.
-# <what>_sass.csv.gz: ncu's per-instruction source page (summarise with benchmarks/ncu_lines.py).
+# <what>_sass.csv.gz: ncu's per-instruction source page (summarise with benchmarks/ncu_lines.py; per line of the
+# generated CUDA, from a local -lineinfo build of the same program, with benchmarks/sass_lines.py).
 # TEST_TIMEOUT: seconds per test process (540; keep it ~40 s under the call's limit, or the archive is never written
 # and the results are lost — session 13's second call). EXTRA_TESTS: more test files (TESTS: the test files instead, TEST_FILTER: a pytest -k expression); AFTER_TESTS: a command run on GPU 0 once the tests end
 # (its output in after_tests.txt; $R is the results folder); BENCH_BUDGET: the bench's seconds (300; 0: no bench); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_WHAT: the launches profiled ("decode boundary"; empty: none); PROFILE_ARGS (e.g. "--v4b", "--v6", "--v7", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.

@@ -1,12 +1,10 @@
 """benchmarks/ncu_lines.py on a small ncu-shaped CSV: the stall shares and the hottest row are what the samples say."""
 import gzip
-import importlib.util
 import json
-from pathlib import Path
 
 import pytest
+from ncu_csv import load_benchmark, write_ncu_csv
 
-SCRIPT = Path(__file__).resolve().parents[1] / "benchmarks" / "ncu_lines.py"
 HEADER = ["Address", "Source", "Warp Stall Sampling (All Samples)", "Warp Stall Sampling (Not-issued Samples)",
           "Instructions Executed", "stall_barrier", "stall_short_sb", "stall_barrier (Not Issued)"]
 ROWS = [["0x10", "BAR.SYNC 0x0", "30", "30", "100", "30", "0", "30"],
@@ -15,17 +13,11 @@ ROWS = [["0x10", "BAR.SYNC 0x0", "30", "30", "100", "30", "0", "30"],
 
 @pytest.fixture(scope="module")
 def ncu_lines():
-    spec = importlib.util.spec_from_file_location("ncu_lines", SCRIPT)
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+    return load_benchmark("ncu_lines")
 
 
 def _write(path, rows):
-    with gzip.open(path, "wt") as f:
-        f.write('"Kernel Name","boundary_kernel",\n')
-        for r in [HEADER] + rows:
-            f.write(",".join(f'"{c}"' for c in r) + "\n")
+    write_ncu_csv(path, HEADER, rows)
 
 
 def test_summary_counts_the_samples(ncu_lines, tmp_path):
