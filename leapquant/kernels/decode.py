@@ -478,10 +478,13 @@ class LeapDecoder:
                                 torch.zeros(n, hv, 1, V, dtype=torch.float16, device=st.Kc.device))
         return self._dummy[key]
 
-    def boundary_programs(self, N: int, sms: int | None = None) -> int:
+    def boundary_programs(self, N: int, sms: int | None = None, per_sm: int = 2) -> int:
         """C, the boundary grid's second dimension: the expected N/p requests at their window's end plus
         about two standard deviations of slack (more than C in one step are taken in further rounds); walking
-        (cfg.bwalk), at most about two programs per SM over the HV heads (`sms`: the GPU's SM count)."""
+        (cfg.bwalk), at most about `per_sm` programs per SM over the HV heads (`sms`: the GPU's SM count; the
+        step uses two, benchmarks/overlap_probe.py also one)."""
+        if isinstance(per_sm, bool) or not isinstance(per_sm, int) or per_sm < 1:
+            raise ValueError(f"per_sm must be an integer >= 1, got {per_sm!r}")
         if not self.cfg.compact:
             return N
         if self.cap is not None:
@@ -491,7 +494,7 @@ class LeapDecoder:
         if self.cfg.bwalk:
             if sms is None:
                 raise ValueError("bwalk sizes the boundary grid by the GPU: boundary_programs needs sms (its SM count)")
-            C = min(C, max(1, round(2 * sms / self.cfg.HV)))
+            C = min(C, max(1, round(per_sm * sms / self.cfg.HV)))
         return C
 
     def _sm_count(self, device) -> int:

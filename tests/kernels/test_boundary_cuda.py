@@ -301,8 +301,11 @@ def test_boundary_v12_walk_config():
     assert plain.boundary_programs(512) == 44 and dec.boundary_programs(512, sms=132) == 8   # 32 heads: 8 per head
     assert dec.boundary_programs(32, sms=132) == plain.boundary_programs(32) == 5   # few entries: no walking
     assert dec.boundary_programs(512, sms=1) == 1
+    assert dec.boundary_programs(512, sms=132, per_sm=1) == 4   # one walking program per SM (overlap_probe.py)
     with pytest.raises(ValueError, match="boundary_programs needs sms"):
         dec.boundary_programs(512)
+    with pytest.raises(ValueError, match="per_sm must be an integer >= 1"):
+        dec.boundary_programs(512, sms=132, per_sm=0)
 
 
 @needs_nvcc
