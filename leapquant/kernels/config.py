@@ -234,10 +234,10 @@ class DecodeConfig:
                                # each walking its own requests with no block barrier — the v8 arithmetic (pipe_zmma), the
                                # next request's records copied into the warp's shared memory one request ahead, Z blocks
                                # loaded two ahead into mma fragments; 3 programs of 4 warps per SM. Needs pipe_zmma,
-                               # K = V = BV = 128, p <= 16, r <= 8; not with pipe_z1, pipe_zdig or pipe_dtc. None: on for
-                               # GDN where it fits (H200, session 14: GDN 512 204.3 -> 183.0 us, 256 108.1 -> 98.0, 32
-                               # level); KDA opt-in: against its v9 default 239.4 vs 241.5 us at 512 but 130.8 vs 126.2
-                               # at 256 and level at 32 (session 15, its record log-decays read for the m records only)
+                               # K = V = BV = 128, p <= 16, r <= 8; not with pipe_z1, pipe_zdig or pipe_dtc. None: on
+                               # where it fits, unless pipe_z1 asks for v9 — GDN since session 14 (H200: GDN 512 204.3 ->
+                               # 183.0 us, 256 108.1 -> 98.0, 32 level), KDA since session 16 with warp_fexp and
+                               # warp_gsuffix (KDA 512 241.7 -> 207.2 us against v9, 256 126.2 -> 111.5, 32 29.8 -> 27.4)
 
     bmv_tf32: bool | None = None  # v11 boundary (NOTES.md "v11 boundary"): the refit's power-iteration mat-vecs on
                                # TF32 tensor cores (mma m16n8k8, operands truncated to TF32 — 10 mantissa bits — and

@@ -74,7 +74,7 @@ def warp_decode_program(cfg: DecodeConfig):
     NV1 = 1 << max(2 * P - 1, 0).bit_length()    # the records' 2P sums, padded to a power of two (<= 32)
     NV2 = 1 << (2 * R).bit_length()              # the compensators' 2R sums and kᵀq·scale, padded (<= 32)
     AH = cfg.warp_ahead          # the request's q, k, v, g, β, c, B and first two Z blocks one request ahead too
-    FX = kind == "kda" and cfg.warp_fexp   # KDA's record decays by ex2.approx, every record (FAST_EXP)
+    FX = cfg.warp_fexp                     # KDA's record decays by ex2.approx, every record (FAST_EXP; KDA only)
     GS = FX and cfg.warp_gsuffix           # … from suffix sums, in the same pass as G_m
     Kd = 1 if kind == "gdn" else K
 
