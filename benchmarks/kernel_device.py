@@ -38,6 +38,8 @@ ap.add_argument("--kinds", default="gdn,kda")
 ap.add_argument("--full-grid", action="store_true")
 ap.add_argument("--no-ablations", action="store_true", help="skip Table 2's ablation rows (e.g. in a sweeps-only run)")
 ap.add_argument("--extras", action="store_true")
+ap.add_argument("--vfirst-only", action="store_true", help="leapquant's V-first rows only (FLA's keep both layouts): "
+                "fewer kernels to compile in a short device call")
 ap.add_argument("--extras-only", default="", help="with --extras: only these EXTRAS rows (comma-separated names)")
 ap.add_argument("--sweep-r", default="2,4,8")
 ap.add_argument("--sweep-p", default="")
@@ -60,6 +62,7 @@ ap.add_argument("--gsuffix", action="store_true", help="with --profile-only --pr
 ap.add_argument("--dtc", action="store_true", help="with --profile-only: the v13 decode (dot products on tensor cores, GDN)")
 ap.add_argument("--shfl", action="store_true", help="with --profile-only: v12's column-wise transposes by shuffles (bmovm=False; movmatrix is the default)")
 ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers; the V-first INT8 default since session 12, so a no-op there)")
+ap.add_argument("--chol", action="store_true", help="with --profile-only: v12 with its refit's Cholesky QR (bchol)")
 ap.add_argument("--no-walk", action="store_true", help="with --profile-only: the v12 boundary without walking (bwalk=False)")
 ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: the refit's mat-vecs on CUDA cores (v7's, not v11's)")
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")
@@ -81,7 +84,8 @@ if args.profile_only:
                            pipe_z1=True if (args.z1 and vf) else None,   # v9 and v10 are V-first only
                            pipe_zdig=bool(args.zd and vf), pipe_dtc=bool(args.dtc and vf), pipe_warp=True if ((args.warp or args.ahead) and vf) else None, warp_ahead=bool(args.ahead and vf), warp_fexp=True if (args.gsuffix and vf) else None, warp_gsuffix=True if (args.gsuffix and vf) else None, bmv_tf32=False if args.fp32_refit else None,
                            bv12=True if (args.bv12 and vf) else None,   # v12 is V-first only (and its default)
-                           bwalk=False if args.no_walk else None, bmovm=False if args.shfl else None)
+                           bwalk=False if args.no_walk else None, bmovm=False if args.shfl else None,
+                           bchol=True if (args.chol and vf) else None)
         kb.profile_steps(cfg, args.profile_batch, steps=3)
     sys.exit(0)
 T0 = time.time()
@@ -132,6 +136,9 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_warp_fx", dict(p=16, r=4, v_first=True, pipe_warp=True, warp_fexp=True, warp_gsuffix=False,
                                             kinds=("kda",))),   # KDA's v14, its record decays by ex2.approx without a
                                                                 # branch but from prefix sums (session 16)
+          ("leap_int8_vfirst_chol", dict(p=16, r=4, v_first=True, bchol=True)),   # v12's refit orthonormalised by
+                                                                     # scaled Cholesky QR (session 17)
+          ("leap_int8_vfirst_chol_it1", dict(p=16, r=4, v_first=True, bchol=True, iters=1)),   # with one iteration
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}
@@ -147,10 +154,11 @@ ps_cfgs = [PerStepConfig(kind=k, H=2, HV=4, mode=m, v_first=vf, out_dtype="float
            for k, m, vf in (("gdn", "int8", True), ("kda", "int8", False), ("gdn", "bf16", True))]
 bench_cfgs = []
 for kind in kinds:
-    for vf in (True, False):
+    for vf in ((True,) if args.vfirst_only else (True, False)):
         bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=4, v_first=vf, BV=args.bv, threads=args.threads))
-    bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, mode="window_bf16", BV=args.bv, threads=args.threads))
-    bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, BV=args.bv, threads=args.threads))
+    if not args.no_ablations:
+        bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, mode="window_bf16", BV=args.bv, threads=args.threads))
+        bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=0, BV=args.bv, threads=args.threads))
     if args.full_grid:
         bench_cfgs.append(DecodeConfig(kind=kind, p=16, r=4, BV=args.bv, threads=args.threads, compact=False))
     bench_cfgs += [cc for _, c in EXTRAS if (cc := kb.extra_config(c, kind)) is not None]
@@ -249,7 +257,7 @@ if not args.no_bench:
                    sweep_p=[int(x) for x in args.sweep_p.split(",") if x],
                    sweep_r=[int(x) for x in args.sweep_r.split(",") if x],
                    deadline=T0 + args.budget_s, on_row=on_row, graphs=args.graphs, layers=args.layers,
-                   ablations=not args.no_ablations)
+                   ablations=not args.no_ablations, layouts=(True,) if args.vfirst_only else (True, False))
     results["bench"] = res
     dump()
     try:

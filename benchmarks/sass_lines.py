@@ -51,12 +51,17 @@ def local_sass(src: str, workdir: str) -> list[tuple[int | None, str]]:
                          capture_output=True, text=True)
     if res.returncode:
         raise SystemExit(f"nvcc failed:\n{res.stderr[-2000:]}")
-    dis = subprocess.run([nvdisasm, "--print-line-info", "-c", cubin], capture_output=True, text=True, check=True).stdout
+    # -gi: a header's line (an inlined mma, shuffle or math function) comes with the chain of lines it was inlined
+    # at, which ends in the generated CUDA: the instruction is counted on that line
+    dis = subprocess.run([nvdisasm, "--print-line-info-inline", "-c", cubin], capture_output=True, text=True,
+                         check=True).stdout
     out, line = [], None
+    own = re.compile(r'"' + re.escape(cu) + r'", line (\d+)')
     for text in dis.splitlines():
-        m = re.search(r'//## File ".*", line (\d+)', text)
-        if m:
-            line = int(m.group(1))
+        if text.lstrip().startswith("//## File"):
+            hits = own.findall(text)
+            if hits:
+                line = int(hits[-1])
             continue
         m = re.match(r"\s+/\*[0-9a-f]{4,}\*/\s+(.*?)\s*;", text)
         if m:
@@ -91,7 +96,8 @@ def summarise(csv_path: str, launch: str, fields: dict, batch: int, top: int) ->
         stall[line] += as_int(r[samples])
     total_e, total_s = sum(exe.values()) or 1, sum(stall.values()) or 1
     lines = src.splitlines()
-    rows = [dict(line=ln, executed_pct=round(100 * e / total_e, 1), stall_pct=round(100 * stall[ln] / total_s, 1),
+    rows = [dict(line=ln, executed=e, stall_samples=stall[ln], executed_pct=round(100 * e / total_e, 1),
+                 stall_pct=round(100 * stall[ln] / total_s, 1),
                  source=(lines[ln - 1].strip()[:120] if ln and ln <= len(lines) else ""))
             for ln, e in exe.most_common(top)]
     return dict(profile=csv_path, launch=launch, fields=fields, instructions=len(sass), executed=total_e,

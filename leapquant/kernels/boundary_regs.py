@@ -28,8 +28,8 @@ V-first INT8's default since session 12 (H200, NOTES.md "Session 12": GDN 512 20
 
 from dataclasses import dataclass
 
-from leapquant.kernels.boundary_common import (advance_positions, factor_staging, list_entry, mgs_warp, qdiv_rcp,
-                                               quantize_code, tf32_operand, word_code)
+from leapquant.kernels.boundary_common import (advance_positions, cholqr_warp, factor_staging, list_entry, mgs_warp,
+                                               qdiv_rcp, quantize_code, tf32_operand, word_code)
 from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
 
 
@@ -227,6 +227,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                     Sm[HO + (w * K + 8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)] = pd[d]
 
     mgs = mgs_warp(T, K, Rz, markstein=True)
+    cholqr = cholqr_warp(T, K, Rz, mgs) if cfg.bchol else None
     advance = advance_positions(T, cfg, N, C, BT)
 
     @T.macro
@@ -356,6 +357,10 @@ def boundary_regs_program(cfg: DecodeConfig):
             ml = T.alloc_local((K // 32, Rz), f32)
             red = T.alloc_local((Rz,), f32)
             nr = T.alloc_local((2,), f32)
+            if cfg.bchol:
+                gm = T.alloc_local((Rz * (Rz + 1) // 2,), f32)   # the Gram matrix, then L and 1 / its diagonal
+                dv = T.alloc_local((Rz,), f32)                   # diag(G)^(-1/2)
+                okv = T.alloc_local((1,), "int32")
             bm = T.alloc_local((2,), f32)             # B of rows g, g + 8, then q / B
             cw = T.alloc_local((2,), f32)             # c and 1 / c of a column
             sm = T.alloc_local((1,), f32)
@@ -456,7 +461,10 @@ def boundary_regs_program(cfg: DecodeConfig):
                             for e in T.unroll(K // 32):
                                 for a in T.vectorized(Rz):
                                     ml[e, a] = Sm[KP + (e * 32 + tx % 32) * Rz + a]
-                            mgs(ml, red, nr)
+                            if cfg.bchol:
+                                cholqr(ml, red, nr, gm, dv, okv)
+                            else:
+                                mgs(ml, red, nr)
                             for e in T.unroll(K // 32):
                                 for a in T.vectorized(Rz):
                                     Sm[KW + w * K * Rz + (e * 32 + tx % 32) * Rz + a] = ml[e, a]

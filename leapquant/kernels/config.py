@@ -273,6 +273,11 @@ class DecodeConfig:
                                # the chain. The same arithmetic as v12. Needs bv12 and shared memory for two programs
                                # per SM (r <= 4 at p 16). None: on where it fits (H200, session 12: boundary at GDN 512
                                # 80.5 -> 76.5 us in ncu, step 210.1 -> 207.7; level at batch 32 / 256)
+    bchol: bool | None = None  # v12 (NOTES.md "Session 17"): the refit's orthonormalisation after each power iteration
+                               # by scaled Cholesky QR (boundary_common.cholqr_warp: one round of Gram reductions, MGS
+                               # where a pivot < CHOL_TAU) instead of MGS's 2r − 1 dependent reductions — the same Q in
+                               # exact arithmetic; the reference follows (naive.orthonormalise_chol, LeapState.orth =
+                               # ref_orth). Needs bv12, r in {1, 2, 4}, iters >= 1. None: off (opt-in until measured)
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
                                # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
                                # identical), faster at small and middle batches (H200 s9c: batch 32 29.8 -> 28.3 us,
@@ -382,6 +387,11 @@ class DecodeConfig:
         if not self.tf32_mask and not self.bmv_tf32:
             raise ValueError("tf32_mask=False drops the masks of the TF32 refit's operands: it needs bmv_tf32 (the v7 "
                              f"boundary's refit on TF32 tensor cores), which is off here (bv7 = {self.bv7}, K = {self.K})")
+        if self.bchol is None:
+            object.__setattr__(self, "bchol", False)
+        if self.bchol and not (self.bv12 and self.r in (1, 2, 4) and self.iters >= 1):
+            raise ValueError(f"bchol (the refit's Cholesky QR) needs the v12 boundary (bv12), r in (1, 2, 4) and iters >= 1, "
+                             f"got bv12 = {self.bv12}, r = {self.r}, iters = {self.iters}")
         if self.small_bthreads not in (0, 4 * self.K):
             raise ValueError(f"small_bthreads must be 0 (the v6 boundary below small_batch) or 4 K = {4 * self.K} (the v7 "
                              f"boundary at that many threads), got {self.small_bthreads}")
@@ -487,6 +497,11 @@ class DecodeConfig:
         return self
 
     @property
+    def ref_orth(self) -> str:
+        """The reference's orthonormalisation for this configuration's refit (naive.ORTH, LeapState.orth)."""
+        return "chol" if self.bchol else "mgs"
+
+    @property
     def switches_small_batch_boundary(self) -> bool:
         """Whether steps below small_batch requests run another boundary (small_batch_boundary()): where v7 is on,
         except v12, which serves every batch itself."""
@@ -519,7 +534,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -159,6 +159,7 @@ inline int __float2int_rn(float x) {   // round to nearest even, saturating (cvt
 inline float __fmul_rn(float a, float b) { return a * b; }
 inline float __fmaf_rn(float a, float b, float c) { return std::fma(a, b, c); }
 // expf, fabsf, sqrtf: the C library's (<cmath> declares them globally)
+inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }   // (MUFU.RSQ on the GPU: within 2 ulp of this)
 // decode_warp.FAST_EXP (ex2.approx.ftz of x log2 e; dropped with the includes): exp2f of the same product, which
 // ex2.approx matches to ~2 ulp (the tests compare with the reference at their tolerance, not bit for bit)
 inline float lq_exp(float x) { return exp2f(x * 1.4426950408889634f); }

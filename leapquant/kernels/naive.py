@@ -100,13 +100,56 @@ def orthonormalise(X: torch.Tensor) -> torch.Tensor:
     return Q
 
 
-def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, tf32: bool = False
-                     ) -> tuple[torch.Tensor, torch.Tensor]:
+CHOL_TAU = 1e-3
+"""The smallest pivot :func:`orthonormalise_chol` accepts (the kernel's boundary_common.CHOL_TAU)."""
+
+
+def orthonormalise_chol(X: torch.Tensor, tau: float = CHOL_TAU) -> torch.Tensor:
+    """Scaled Cholesky QR of the columns of X [..., K, r] (FP32), the v12 boundary's `bchol` arithmetic
+    (boundary_common.cholqr_warp): D = diag(XᵀX)^(-1/2) (0 for a zero column), L the Cholesky factor of D XᵀX D with
+    unit diagonal, Q = X D L⁻ᵀ by forward substitution; where a pivot 1 − Σ_b L[a, b]² falls below `tau`, MGS
+    (:func:`orthonormalise`) instead. The same Q as MGS in exact arithmetic."""
+    r = X.shape[-1]
+    G = X.transpose(-1, -2) @ X
+    diag = torch.diagonal(G, dim1=-2, dim2=-1)
+    dv = torch.where(diag > 0, torch.rsqrt(torch.where(diag > 0, diag, torch.ones_like(diag))), torch.zeros_like(diag))
+    L = torch.zeros_like(G)          # L[a, b < a]; L[a, a] holds 1 / the diagonal entry
+    ok = torch.ones(G.shape[:-2], dtype=torch.bool, device=X.device)
+    for a in range(r):
+        for b in range(a):
+            v = G[..., a, b] * dv[..., a] * dv[..., b]
+            for c in range(b):
+                v = v - L[..., a, c] * L[..., b, c]
+            L[..., a, b] = v * L[..., b, b]
+        piv = torch.ones_like(dv[..., a])
+        for b in range(a):
+            piv = piv - L[..., a, b] * L[..., a, b]
+        ok = ok & (piv >= tau)
+        L[..., a, a] = torch.rsqrt(piv.clamp_min(tau))
+    Q = torch.empty_like(X)
+    for a in range(r):
+        v = X[..., :, a] * dv[..., a, None]
+        for b in range(a):
+            v = v - Q[..., :, b] * L[..., a, b, None]
+        Q[..., :, a] = v * L[..., a, a, None]
+    if bool(ok.all()):
+        return Q
+    return torch.where(ok[..., None, None], Q, orthonormalise(X))
+
+
+ORTH = {"mgs": orthonormalise, "chol": orthonormalise_chol}
+"""The refit's orthonormalisations by name (LeapState.orth; DecodeConfig.bchol picks "chol")."""
+
+
+def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, tf32: bool = False,
+                     orth: str = "mgs") -> tuple[torch.Tensor, torch.Tensor]:
     """Power iteration on S [..., K, V] (FP32): returns (K̃ [..., K, r] FP16, Ũ [..., V, r] FP16). tf32: every mat-vec's
     operands truncated to TF32 first (products exact in FP32, sums in FP32) — the v11 boundary's arithmetic
-    (PowerIteration(tf32=True) in the pipeline)."""
+    (PowerIteration(tf32=True) in the pipeline). orth: the orthonormalisation after each iteration (ORTH)."""
+    if orth not in ORTH:
+        raise ValueError(f"orth must be one of {list(ORTH)}, got {orth!r}")
     Kx = identity_start(S.float(), r) if K_prev is None else K_prev.float()
-    Kx, U = power_iteration(S, Kx, iters, tf32, orth=orthonormalise)
+    Kx, U = power_iteration(S, Kx, iters, tf32, orth=ORTH[orth])
     return Kx.half(), U.half()
 
 
@@ -128,11 +171,11 @@ def quantize_residual(R: torch.Tensor, smooth: bool = True, zfmt: str = "int8"
 
 
 def boundary(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, smooth: bool = True,
-             zfmt: str = "int8", tf32: bool = False):
+             zfmt: str = "int8", tf32: bool = False, orth: str = "mgs"):
     """S_p [..., K, V] FP32 -> (Z [..., K, V] in `zfmt`, c, B, K̃ [..., K, r] fp16, Ũ [..., V, r] fp16)."""
     S = S.float()
     if r > 0:
-        Kt, Ut = fit_compensators(S, K_prev, r, iters, tf32)
+        Kt, Ut = fit_compensators(S, K_prev, r, iters, tf32, orth)
         R = S - Kt.float() @ Ut.float().transpose(-1, -2)
     else:
         Kt = S.new_zeros(*S.shape[:-2], S.shape[-2], 0).half()
@@ -170,6 +213,7 @@ class LeapState:
     mode: str = "leap"       # "leap" | "window_bf16"
     zfmt: str = "int8"       # the residual's elements in mode leap: "int8" | "int4" | "fp8e4m3"
     tf32_refit: bool = False  # the refit's mat-vecs on TF32 operands (the v11 boundary, DecodeConfig.bmv_tf32)
+    orth: str = "mgs"        # the refit's orthonormalisation (ORTH: "chol" for DecodeConfig.bchol)
 
     @property
     def smooth(self) -> bool:
@@ -197,7 +241,8 @@ class LeapState:
             self.c[slots] = 1.0
             self.B[slots] = 1.0
         else:
-            Zl, c, B, Kt, Ut = boundary(S, K_prev, self.r, self.iters, self.smooth, self.zfmt, self.tf32_refit)
+            Zl, c, B, Kt, Ut = boundary(S, K_prev, self.r, self.iters, self.smooth, self.zfmt, self.tf32_refit,
+                                        self.orth)
             self.c[slots], self.B[slots] = c, B
             self.Kc[slots] = Kt.transpose(-1, -2)
             self.Uc[slots] = Ut.transpose(-1, -2)
@@ -211,13 +256,15 @@ class LeapState:
 
 def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: int = 16, r: int = 4,
                 v_first: bool = True, iters: int = 2, mode: str = "leap", zfmt: str = "int8",
-                tf32_refit: bool = False, device="cpu") -> LeapState:
+                tf32_refit: bool = False, orth: str = "mgs", device="cpu") -> LeapState:
     if kind not in ("gdn", "kda"):
         raise ValueError(f"kind must be gdn or kda, got {kind!r}")
     if mode not in ("leap", "window_bf16"):
         raise ValueError(f"mode must be leap or window_bf16, got {mode!r}")
     if zfmt not in QMAX:
         raise ValueError(f"zfmt must be one of {list(QMAX)}, got {zfmt!r}")
+    if orth not in ORTH:
+        raise ValueError(f"orth must be one of {list(ORTH)}, got {orth!r}")
     if mode == "window_bf16":
         r = 0
     zshape = (slots, HV, V, K) if v_first else (slots, HV, K, V)
@@ -237,7 +284,8 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         ru=torch.zeros(slots, HV, p, V, dtype=f16, device=device),
         rg=torch.zeros((slots, HV, p) if kind == "gdn" else (slots, HV, p, K), dtype=f32, device=device),
         window_pos=torch.zeros(slots, dtype=torch.int32, device=device),
-        kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode, zfmt=zfmt, tf32_refit=tf32_refit)
+        kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode, zfmt=zfmt, tf32_refit=tf32_refit,
+        orth=orth)
 
 
 def init_state(S: torch.Tensor, **kw) -> LeapState:

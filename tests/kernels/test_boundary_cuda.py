@@ -280,6 +280,18 @@ def test_boundary_v12_config():
         DecodeConfig(bv12=True, small_bthreads=512)
 
 
+def test_boundary_v12_chol_config():
+    """bchol (the refit's scaled Cholesky QR): opt-in, on the v12 boundary with r in (1, 2, 4) and a refit; the reference
+    follows it (ref_orth) and the tag names it."""
+    from leapquant.kernels.config import DecodeConfig
+    assert not DecodeConfig().bchol and DecodeConfig().ref_orth == "mgs"
+    cfg = DecodeConfig(bchol=True)
+    assert cfg.ref_orth == "chol" and "-chol" in cfg.tag and "-chol" not in DecodeConfig().tag
+    for bad in (dict(r=8), dict(iters=0), dict(bv12=False), dict(r=0)):
+        with pytest.raises(ValueError, match="bchol"):
+            DecodeConfig(bchol=True, **bad)
+
+
 def test_boundary_v12_walk_config():
     """bwalk (the walking, prefetching v12) is on where v12 runs and two programs per SM keep room for its prefetch
     areas; its grid is about two programs per SM over the heads (the SM count is the launch's business)."""
@@ -370,6 +382,64 @@ def test_boundary_v12_movmatrix_matches_reference(kb, kind, walk, movm, N, outli
         cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bmovm=movm, bwalk=walk)
         w = kb.check_decode(cfg, N=N, windows=3, outliers=outliers, seed=N + 7 * p + r)
         assert kb.check_ok(w), (p, r, w)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("N,outliers,C", [(1, False, None), (37, False, 1), (16, True, None), (512, False, None)])
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("p,r,walk", [(4, 2, True), (16, 4, True), (8, 1, False)])
+def test_boundary_v12_chol_matches_reference(kb, kind, p, r, walk, N, outliers, C):
+    """bchol: the refit's orthonormalisation by scaled Cholesky QR (MGS below the pivot threshold) against the
+    reference's (naive.orthonormalise_chol) over four windows; C: a fixed boundary grid (1: one program walks every
+    entry). Ids of one configuration are adjacent, so that kernel_verify.sh's contiguous chunks compile it once."""
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import LeapDecoder
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", bchol=True, bwalk=walk)
+    assert cfg.bv12 and cfg.ref_orth == "chol"
+    dec = LeapDecoder(cfg)
+    dec.cap = C
+    w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 11 * p + r, decoder=dec)
+    assert kb.check_ok(w), (p, r, walk, w)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+def test_boundary_v12_chol_falls_back_to_mgs(kb, kind):
+    """bchol where the warm start's keys are nearly dependent (K̂'s second key the first one times 1 + 3e-3 noise):
+    the scaled Gram matrix's second pivot falls below CHOL_TAU and the warp must run MGS — Cholesky QR with its pivot
+    clamped to τ would leave that key's norm at ~sqrt(pivot / τ), far from 1. After one window every request's new
+    K̂ is orthonormal (to its fp16 rounding), and outputs and states match the reference's (which falls back alike):
+    outputs to 1e-3; states to 5e-3, as MGS on columns this close (κ ~ 1e3) fixes the second key's direction only to
+    ~κ ε, so the two compensator sets and residual codes differ more than a well-conditioned fit's (2.2e-3 measured)."""
+    from leapquant.kernels import naive as nv
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import LeapDecoder
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=4, out_dtype="float32", bchol=True)
+    gen = torch.Generator(device="cuda").manual_seed(9)
+    N = 24
+    ker = nv.init_state(kb.random_states(N, 4, 128, 128, False, "cuda", gen), kind=kind, p=4, r=4, tf32_refit=True,
+                        orth="chol")
+    k0 = ker.Kc[:, :, 0].float()
+    ker.Kc[:, :, 1] = (k0 * (1 + 3e-3 * torch.randn(k0.shape, device="cuda", generator=gen))).half()
+    S = ker.boundary_state()
+    X = S @ (S.transpose(-1, -2) @ ker.Kc.float().transpose(-1, -2))
+    G = X.transpose(-1, -2) @ X
+    pivot = 1 - G[..., 0, 1] ** 2 / (G[..., 0, 0] * G[..., 1, 1])
+    assert (pivot < nv.CHOL_TAU).float().mean() > 0.9, pivot   # the first boundary takes MGS's branch
+    dec = LeapDecoder(cfg)
+    for _ in range(4):   # one window: every request refits at the fourth step
+        idx = torch.arange(N, device="cuda", dtype=torch.int32)
+        x = kb.make_inputs(kind, N, 2, 4, 128, 128, "cuda", gen)
+        ref = ker.clone()
+        o_ref = nv.decode_step_ref(ref, *x, idx)
+        o = dec.step(ker, *x, idx)
+        assert ((o.float() - o_ref.float()).norm() / o_ref.float().norm()).item() < 1e-3
+    Kn = ker.Kc.float()                                   # [N, HV, r, K]: rows are the keys
+    assert (Kn @ Kn.transpose(-1, -2) - torch.eye(4, device="cuda")).abs().max() < 5e-3
+    Sk, Sr = ker.boundary_state(), ref.boundary_state()
+    assert torch.isfinite(Sk).all() and ((Sk - Sr).norm() / Sr.norm()).item() < 5e-3
 
 
 @pytest.mark.cuda

@@ -1,4 +1,5 @@
 """The PyTorch reference (naive.py) against the exact recurrences, on CPU."""
+import pytest
 import torch
 import torch.nn.functional as F
 
@@ -81,6 +82,29 @@ def test_orthonormalise_nonnegative_diagonal():
     Rm = Q.transpose(-1, -2) @ X
     assert torch.allclose(torch.triu(Rm), Rm, atol=1e-5)
     assert (torch.diagonal(Rm, dim1=-2, dim2=-1) >= 0).all()
+
+
+@pytest.mark.parametrize("r", [1, 2, 4])
+def test_orthonormalise_chol_matches_mgs(r):
+    """The v12 boundary's scaled Cholesky QR (bchol) against MGS: the same Q up to rounding on columns of very
+    different norms (a power iteration's σ²-scaled ones); zero columns stay zero; nearly dependent columns (a pivot
+    below CHOL_TAU) take MGS's result exactly; bad names are refused."""
+    gen = torch.Generator().manual_seed(5)
+    X = torch.randn(6, 128, r, generator=gen) * torch.logspace(3, -1, r)
+    Q = nv.orthonormalise_chol(X)
+    assert (Q - nv.orthonormalise(X)).abs().max() < 1e-5
+    assert (Q.transpose(-1, -2) @ Q - torch.eye(r)).abs().max() < 1e-5
+    X[1, :, -1] = 0                                     # a zero column
+    X[2] = 0                                            # all zero
+    if r > 1:
+        X[3, :, 1] = X[3, :, 0] * 3 + 1e-6 * torch.randn(128, generator=gen)   # nearly dependent: MGS
+    Q = nv.orthonormalise_chol(X)
+    assert (Q[1, :, -1] == 0).all() and (Q[2] == 0).all()
+    if r > 1:
+        assert torch.equal(Q[3], nv.orthonormalise(X[3]))
+    assert (Q[[0, 1, 4, 5]] - nv.orthonormalise(X[[0, 1, 4, 5]])).abs().max() < 1e-5
+    with pytest.raises(ValueError, match="orth must be one of"):
+        nv.empty_state(2, 1, 8, 8, orth="qr")
 
 
 def test_perstep_reference_runs():
