@@ -139,6 +139,9 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_chol", dict(p=16, r=4, v_first=True, bchol=True)),   # v12's refit orthonormalised by
                                                                      # scaled Cholesky QR (session 17)
           ("leap_int8_vfirst_chol_it1", dict(p=16, r=4, v_first=True, bchol=True, iters=1)),   # with one iteration
+          ("leap_int8_vfirst_hoist", dict(p=16, r=4, v_first=True, bhoist=True)),   # v12's refit operands loaded
+                                                                     # without a branch per tile (session 17)
+          ("leap_int8_vfirst_chol_hoist", dict(p=16, r=4, v_first=True, bchol=True, bhoist=True)),
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

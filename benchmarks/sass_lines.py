@@ -76,6 +76,18 @@ def opcode(text: str) -> str:
     return word.split(".")[0]
 
 
+def phase_starts(src: str) -> list[int]:
+    """The generated-CUDA lines that open a phase: line 1, then each line after a `__syncthreads()` — a kernel's time
+    between two barriers is one phase (the v12 boundary's reconstruction, each power iteration's products, its
+    orthonormalisation, the codes: NOTES.md session 17)."""
+    return [1] + [i + 1 for i, text in enumerate(src.splitlines(), 1) if "__syncthreads()" in text]
+
+
+def phase_of(line: int | None, starts: list[int]) -> int:
+    """The phase (index into `starts`) of a generated-CUDA line; instructions without one count in phase 0."""
+    return max((k for k, first in enumerate(starts) if (line or 0) >= first), default=0)
+
+
 def summarise(csv_path: str, launch: str, fields: dict, batch: int, top: int) -> dict:
     header, data = read_rows(csv_path)
     col = {h: i for i, h in enumerate(header)}
@@ -91,17 +103,30 @@ def summarise(csv_path: str, launch: str, fields: dict, batch: int, top: int) ->
     if bad:
         raise SystemExit(f"{len(bad)} instructions differ from the profile's (first at index {bad[0]}): not the same build")
     exe, stall = collections.Counter(), collections.Counter()
+    reasons = [h for h in header if h.startswith("stall_") and "Not Issued" not in h]
+    starts = phase_starts(src)
+    phase_e, phase_s = collections.Counter(), collections.Counter()
+    phase_r = collections.defaultdict(collections.Counter)
     for (line, _), r in zip(sass, data):
         exe[line] += as_int(r[executed])
         stall[line] += as_int(r[samples])
+        k = phase_of(line, starts)
+        phase_e[k] += as_int(r[executed])
+        phase_s[k] += as_int(r[samples])
+        for h in reasons:
+            phase_r[k][h[len("stall_"):]] += as_int(r[col[h]])
     total_e, total_s = sum(exe.values()) or 1, sum(stall.values()) or 1
     lines = src.splitlines()
     rows = [dict(line=ln, executed=e, stall_samples=stall[ln], executed_pct=round(100 * e / total_e, 1),
                  stall_pct=round(100 * stall[ln] / total_s, 1),
                  source=(lines[ln - 1].strip()[:120] if ln and ln <= len(lines) else ""))
             for ln, e in exe.most_common(top)]
+    phases = [dict(phase=k, first_line=starts[k], executed_pct=round(100 * phase_e[k] / total_e, 1),
+                   stall_pct=round(100 * phase_s[k] / total_s, 1),
+                   top_stalls={h: round(100 * v / total_s, 1) for h, v in phase_r[k].most_common(3) if v})
+              for k in range(len(starts)) if phase_e[k] or phase_s[k]]
     return dict(profile=csv_path, launch=launch, fields=fields, instructions=len(sass), executed=total_e,
-                stall_samples=total_s, lines=rows)
+                stall_samples=total_s, lines=rows, phases=phases)
 
 
 def main() -> None:
@@ -112,6 +137,8 @@ def main() -> None:
                     help="DecodeConfig field of the profiled launch, key=value (repeatable), e.g. kind=kda")
     ap.add_argument("--batch", type=int, default=512, help="the profiled batch (picks the per-batch decode)")
     ap.add_argument("--top", type=int, default=30)
+    ap.add_argument("--phases", action="store_true", help="also the sums between barriers (__syncthreads), with each "
+                    "phase's largest stall reasons (% of all samples)")
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     if args.top < 1:
@@ -130,6 +157,12 @@ def main() -> None:
           f"{out['stall_samples']} stall samples")
     for r in out["lines"]:
         print(f"{r['executed_pct']:5.1f} % exec {r['stall_pct']:5.1f} % stall  L{r['line']}: {r['source']}")
+    if args.phases:
+        print("phases (from the line after each __syncthreads()):")
+        for ph in out["phases"]:
+            top = ", ".join(f"{h} {v}" for h, v in ph["top_stalls"].items())
+            print(f"  {ph['phase']:2d} from L{ph['first_line']:<5d} {ph['executed_pct']:5.1f} % exec "
+                  f"{ph['stall_pct']:5.1f} % stall  {top}")
 
 
 if __name__ == "__main__":

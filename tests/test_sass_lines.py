@@ -47,3 +47,18 @@ def test_opcode_drops_predicate_and_modifiers(sass_lines):
     assert sass_lines.opcode("@!P0 FFMA.FTZ R3, R1, R1, R3") == "FFMA"
     assert sass_lines.opcode("HADD2.F32 R34, -RZ, R18.H0_H0") == "HADD2"
     assert sass_lines.opcode("@P3 MOV R14, R104") == "MOV"
+
+
+def test_phases_split_at_barriers(sass_lines, tmp_path, monkeypatch):
+    """--phases: the sums between __syncthreads() lines, each phase's top stall reasons in % of all samples."""
+    src = "float a;\nfloat b = x[i];\n__syncthreads();\ny = b * b + y;\n"
+    assert sass_lines.phase_starts(src) == [1, 4]
+    assert [sass_lines.phase_of(ln, [1, 4]) for ln in (None, 1, 3, 4, 9)] == [0, 0, 0, 1, 1]
+    monkeypatch.setattr(sass_lines, "generated_source", lambda launch, fields, batch: src)
+    monkeypatch.setattr(sass_lines, "local_sass", lambda s, workdir: [(2, LOCAL[0][1]), (4, LOCAL[1][1]), (4, LOCAL[2][1])])
+    path = tmp_path / "boundary_sass.csv.gz"
+    _profile(path, ROWS)
+    out = sass_lines.summarise(str(path), "boundary", {}, 512, top=5)
+    assert [(p["phase"], p["first_line"], p["executed_pct"], p["stall_pct"]) for p in out["phases"]] == [
+        (0, 1, 20.0, 15.0), (1, 4, 80.0, 85.0)]
+    assert out["phases"][0]["top_stalls"] == {"long_sb": 15.0} and out["phases"][1]["top_stalls"] == {"long_sb": 75.0}

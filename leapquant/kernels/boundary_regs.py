@@ -159,6 +159,8 @@ def boundary_regs_program(cfg: DecodeConfig):
                 v = T.if_then_else(t4 == tt, wv[h * Rz + 2 * tt + d], v)
         return v
 
+    HOIST = cfg.bhoist                  # the K̃ / K̂ operand loads unconditional, zeros by selects (no branch per tile)
+
     def khat(Sm, base, y, d, t4):       # K̂[y, 2 t + d] (0 past r)
         return T.if_then_else(2 * t4 + d < R, Sm[base + y * Rz + T.min(2 * t4 + d, Rz - 1)], T.float32(0))
 
@@ -174,7 +176,7 @@ def boundary_regs_program(cfg: DecodeConfig):
         sv[0] = T.if_then_else(odd, sv[1], sv[0])
 
     @T.macro
-    def rowwise_tc(Sm, base, acc, ta, tb, wd, g, t4):
+    def rowwise_tc(Sm, base, acc, ta, tb, wd, kt, g, t4):
         """wd[0:4] = W[row g, 2 t], W[g, 2 t + 1], W[g + 8, 2 t], W[g + 8, 2 t + 1] with W = S K̃ over the stored row
         (K̃ at `base`; 0 past r): an m16n8k8 per n-tile — the accumulator is the A operand with its columns permuted
         (k = t is column 2 t, k = t + 4 column 2 t + 1), K̃'s rows alike (one accumulation chain: two, for even and
@@ -187,7 +189,12 @@ def boundary_regs_program(cfg: DecodeConfig):
             ta[2] = tf32(acc[4 * n + 1])
             ta[3] = tf32(acc[4 * n + 3])
             for d in HD:
-                tb[d] = T.if_then_else(g < R, tf32(Sm[base + (8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)]), T.uint32(0))
+                if HOIST:   # the load in range for every lane (column min(g, r − 1)), then a select: no branch
+                    kt[d] = Sm[base + (8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)]
+                    tb[d] = T.if_then_else(g < R, tf32(kt[d]), T.uint32(0))
+                else:
+                    tb[d] = T.if_then_else(g < R, tf32(Sm[base + (8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)]),
+                                           T.uint32(0))
             T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32",
                       ta.data, 0, tb.data, 0, wd.data, 0, False)
 
@@ -354,6 +361,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                 wa = T.alloc_local((8,), "uint32")
                 pd = T.alloc_local((4,), f32)
                 sv = T.alloc_local((2,), f32)
+            kt = T.alloc_local((2,), f32)             # bhoist: a K̃ / K̂ operand pair, loaded unconditionally
             ml = T.alloc_local((K // 32, Rz), f32)
             red = T.alloc_local((Rz,), f32)
             nr = T.alloc_local((2,), f32)
@@ -443,7 +451,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                             # W = Sᵀ K̃ (rows: in the quad), then the partial K̃ = S W of the lane's columns
                             # (K̃: the start in KP, then this warp's own copy of the last Gram–Schmidt)
                             if TC:
-                                rowwise_tc(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, ta, tb, wd, g, t4)
+                                rowwise_tc(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, ta, tb, wd, kt, g, t4)
                                 colwise_tc(Sm, acc, wd, wa, tb, pd, sv, g, t4, w)
                             else:
                                 rowwise(Sm, T.if_then_else(_it == 0, KP, KW + w * K * Rz), acc, kv, wv, t4)
@@ -471,7 +479,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                             T.sync_warp()
                         # Û = Sᵀ K̂ (K̂ unrounded, as v7), written rounded; then R = S − K̂ Ûᵀ with both rounded
                         if TC:   # the quad's lane t holds Û[g (+ 8), 2 t + d]: the residual mma's A fragment as it is
-                            rowwise_tc(Sm, KF, acc, ta, tb, wd, g, t4)
+                            rowwise_tc(Sm, KF, acc, ta, tb, wd, kt, g, t4)
                             for h in HD:
                                 for d in HD:
                                     wd[2 * h + d] = T.cast(T.cast(wd[2 * h + d], f16), f32)
@@ -496,8 +504,15 @@ def boundary_regs_program(cfg: DecodeConfig):
                         # R = S − Û K̂ᵀ on the fp16 tensor cores (exact products of the rounded factors, fp32 sums):
                         # A = −Û of rows g, g + 8 at k = 2 t, 2 t + 1 (zero past r), B = K̂ of a tile's keys
                         for n in TILES:   # B: K̂[8 n + g, 2 t], K̂[8 n + g, 2 t + 1] of this warp's copy, rounded
-                            bfr[0] = T.call_extern("uint32", "__pack_half2", T.cast(khat(Sm, KF, 8 * n + g, 0, t4), f16),
-                                                   T.cast(khat(Sm, KF, 8 * n + g, 1, t4), f16))
+                            if HOIST:
+                                for d in HD:
+                                    kt[d] = Sm[KF + (8 * n + g) * Rz + T.min(2 * t4 + d, Rz - 1)]
+                                bfr[0] = T.call_extern("uint32", "__pack_half2",
+                                                       T.cast(T.if_then_else(2 * t4 < R, kt[0], T.float32(0)), f16),
+                                                       T.cast(T.if_then_else(2 * t4 + 1 < R, kt[1], T.float32(0)), f16))
+                            else:
+                                bfr[0] = T.call_extern("uint32", "__pack_half2", T.cast(khat(Sm, KF, 8 * n + g, 0, t4), f16),
+                                                       T.cast(khat(Sm, KF, 8 * n + g, 1, t4), f16))
                             T.ptx_mma("float32", "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
                                       af.data, 0, bfr.data, 0, acc.data, 4 * n, False)
                     # --- c_y = max(sqrt(Σ_x |R[x, y]| / V), 1e-8): the lane's two rows, the 8 row lanes, the 8 warps

@@ -273,6 +273,10 @@ class DecodeConfig:
                                # the chain. The same arithmetic as v12. Needs bv12 and shared memory for two programs
                                # per SM (r <= 4 at p 16). None: on where it fits (H200, session 12: boundary at GDN 512
                                # 80.5 -> 76.5 us in ncu, step 210.1 -> 207.7; level at batch 32 / 256)
+    bhoist: bool | None = None  # v12 (NOTES.md "Session 17"): the TF32 row-wise products' K̃ operands and the residual
+                               # mma's K̂ operands loaded by every lane (index clamped in range) and zeroed past r by a
+                               # select, instead of a load inside a branch per tile (BSSY / BRA / BSYNC and the address
+                               # recomputed 16 times per product). The same arithmetic. None: off (opt-in until measured)
     bchol: bool | None = None  # v12 (NOTES.md "Session 17"): the refit's orthonormalisation after each power iteration
                                # by scaled Cholesky QR (boundary_common.cholqr_warp: one round of Gram reductions, MGS
                                # where a pivot < CHOL_TAU) instead of MGS's 2r − 1 dependent reductions — the same Q in
@@ -387,6 +391,11 @@ class DecodeConfig:
         if not self.tf32_mask and not self.bmv_tf32:
             raise ValueError("tf32_mask=False drops the masks of the TF32 refit's operands: it needs bmv_tf32 (the v7 "
                              f"boundary's refit on TF32 tensor cores), which is off here (bv7 = {self.bv7}, K = {self.K})")
+        if self.bhoist is None:
+            object.__setattr__(self, "bhoist", False)
+        if self.bhoist and not self.bv12:
+            raise ValueError(f"bhoist (unconditional operand loads in v12's refit) needs the v12 boundary (bv12), got "
+                             f"bv12 = {self.bv12}")
         if self.bchol is None:
             object.__setattr__(self, "bchol", False)
         if self.bchol and not (self.bv12 and self.r in (1, 2, 4) and self.iters >= 1):
@@ -534,7 +543,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + ("-hoist" if self.bhoist else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -280,10 +280,13 @@ def test_boundary_v12_config():
         DecodeConfig(bv12=True, small_bthreads=512)
 
 
-def test_boundary_v12_chol_config():
+def test_boundary_v12_chol_and_hoist_config():
     """bchol (the refit's scaled Cholesky QR): opt-in, on the v12 boundary with r in (1, 2, 4) and a refit; the reference
-    follows it (ref_orth) and the tag names it."""
+    follows it (ref_orth) and the tag names it. bhoist (branch-free operand loads): opt-in, v12 only."""
     from leapquant.kernels.config import DecodeConfig
+    assert not DecodeConfig().bhoist and "-hoist" in DecodeConfig(bhoist=True).tag
+    with pytest.raises(ValueError, match="bhoist"):
+        DecodeConfig(bhoist=True, bv12=False)
     assert not DecodeConfig().bchol and DecodeConfig().ref_orth == "mgs"
     cfg = DecodeConfig(bchol=True)
     assert cfg.ref_orth == "chol" and "-chol" in cfg.tag and "-chol" not in DecodeConfig().tag

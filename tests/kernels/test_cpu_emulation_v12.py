@@ -13,8 +13,10 @@ pytestmark = pytest.mark.skipif(shutil.which("g++") is None and shutil.which("c+
 
 @pytest.mark.parametrize("kind,kw,sms", [
     ("gdn", dict(), 132),   # the GDN default at batch 5: the v9 decode (below z1_below) + v12 walking, its TF32 refit
-    ("kda", dict(small_batch=0, bv8=False, pipe_z1=False, pipe_warp=False, bwalk=False, bmovm=False), 132),   # v8
-                          # decode (KDA's default is v14) + v12 without walking (r 8's form), its transposes by shuffles
+    ("kda", dict(small_batch=0, bv8=False, pipe_z1=False, pipe_warp=False, bwalk=False, bmovm=False, bchol=True,
+                 bhoist=True), 132),   # v8 decode (KDA's default is v14) + v12 without walking (r 8's form), its
+                          # transposes by shuffles, its refit's opt-in forms (session 17): Cholesky QR (bchol), the
+                          # operand loads without a branch per tile (bhoist)
     ("gdn", dict(small_batch=0, z1_below=0, pipe_warp=False), 1),   # the v8 decode's pipelined trips (GDN's v8 at batch >= 384) and
                                       # v12 walking, one program per head taking every entry (the first case's build)
 ], ids=["gdn-default", "kda-v8-b12-shfl", "gdn-v8-b12w-walk"])
@@ -29,7 +31,8 @@ def test_emulated_v12_matches_reference(kind, kw, sms):
 @pytest.mark.parametrize("kind,kw", [
     ("gdn", dict(warp_ahead=True)),   # v14 with its inputs one request ahead (plain v14 is the GDN default: the first
                                       # case above), beside the default's v12 boundary (its build shared)
-    ("kda", dict(small_batch=0, bv8=False, bwalk=False, bmovm=False)),   # KDA's v14 (its default since session 16):
+    ("kda", dict(small_batch=0, bv8=False, bwalk=False, bmovm=False, bchol=True, bhoist=True)),   # KDA's v14 (its
+                                      # default since session 16):
                                       # its per-channel record decays by ex2.approx from suffix sums, the log-decays
                                       # read for the m buffered records only (rows past m − 1 re-read row m − 1),
                                       # beside the kda-v8-b12-shfl case's boundary (its build shared)
