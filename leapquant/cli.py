@@ -104,6 +104,8 @@ def simulate(
     fitter: str = typer.Option("power", help="Compensator fitter: power, svd, rsvd."),
     fitter_option: list[str] = typer.Option(None, "--fitter-option",
                                             help="Fitter option key=value (repeatable), e.g. iters=1 (power iteration)."),
+    refit_every: int = typer.Option(1, help="Run the fitter at every k-th window's end; between, the keys are kept "
+                                            "and only the values re-projected (a cheaper kernel boundary)."),
     records: str = typer.Option("fp16", help="Precision of buffered records: fp16, fp32, exact."),
     compare: list[str] = typer.Option(None, "--compare", help="Named configs to run side by side instead of the "
                                       "one given by the options above; 'figure3' = bf16 bf16-w int8 int8-w leapquant."),
@@ -135,7 +137,8 @@ def simulate(
     else:
         p = Pipeline(format=format, format_options=_parse_options(format_option, "--format-option"),
                      window=window, rank=rank, smoother=smoother, fitter=fitter,
-                     fitter_options=_parse_options(fitter_option, "--fitter-option"), records=records)
+                     fitter_options=_parse_options(fitter_option, "--fitter-option"), records=records,
+                     refit_every=refit_every)
         pipelines = {"custom": p}
     chunk = chunk_tokens(pipelines)
     if trace is None and model is None:
@@ -171,7 +174,8 @@ def simulate(
         s, p = r.summary(), r.pipeline
         mom = s["max_over_median"]
         ratios = " → ".join(f"{mom[k]:.1f}" for k in ("state", "after_compensators", "after_smoothing")) if mom else "-"
-        setup = f"{p.format} {p.schedule} p={p.window} r={p.rank} {p.smoother}"
+        setup = f"{p.format} {p.schedule} p={p.window} r={p.rank} {p.smoother}" + (
+            f" refit/{p.refit_every}" if p.refit_every > 1 else "")
         table.add_row(n, setup, f"{s['bytes_per_element']:.3f}", f"{s['final_state_error']:.2e}",
                       f"{s['mean_output_error']:.2e}", ratios)
     console.print(table)

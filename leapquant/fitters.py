@@ -34,7 +34,12 @@ class CompensatorFitter(ABC):
 
     def fit(self, S: torch.Tensor, rank: int, warm: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
         K = self.keys(S, rank, warm)
-        return K, S.transpose(-1, -2) @ K
+        return K, self.project(S, K)
+
+    def project(self, S: torch.Tensor, K: torch.Tensor) -> torch.Tensor:
+        """U = Sᵀ K: S's projection on span(K) (K orthonormal), in the fitter's arithmetic — also what a boundary
+        that keeps the previous keys computes (`Pipeline.refit_every`)."""
+        return S.transpose(-1, -2) @ K
 
     def options(self) -> dict:
         return asdict(self)  # type: ignore[call-overload]
@@ -90,6 +95,9 @@ class PowerIteration(CompensatorFitter):
 
     def keys(self, S, rank, warm):
         return self.fit(S, rank, warm)[0]
+
+    def project(self, S, K):
+        return power_iteration(S, K.to(S.dtype), 0, self.tf32)[1]
 
 
 @dataclass

@@ -36,6 +36,8 @@ class Pipeline:
     rank: int = 4                  # compensator tokens r
     fitter: str = "power"
     fitter_options: dict[str, Any] = field(default_factory=dict)   # power iteration: iters = 2
+    refit_every: int = 1           # run the fitter at every k-th boundary; between, the keys are kept and only
+                                   # U = Sᵀ K is re-projected (a kernel's cheaper boundary: NOTES.md, "Session 19")
     pairs: str = "fp16"            # precision of the stored compensator pairs
     smoother: str = "sqrt-mean-abs"
     smoother_options: dict[str, Any] = field(default_factory=dict)
@@ -75,6 +77,8 @@ class Pipeline:
              "window", "an integer >= 1")
         need(isinstance(self.rank, int) and not isinstance(self.rank, bool) and self.rank >= 0,
              "rank", "an integer >= 0")
+        need(isinstance(self.refit_every, int) and not isinstance(self.refit_every, bool) and self.refit_every >= 1,
+             "refit_every", "an integer >= 1")
         need(self.records in _DTYPES, "records", f"one of {list(_DTYPES)}")
         need(self.pairs in ("fp16", "fp32"), "pairs", "'fp16' or 'fp32'")
         for name in ("format_options", "fitter_options", "smoother_options"):
@@ -143,6 +147,7 @@ class BoundaryQuantizer:
         self.seed = seed
         self.generator: torch.Generator | None = None   # on the state's device, made at first use
         self.keys: torch.Tensor | None = None
+        self.boundaries = 0            # boundaries seen: the refit runs at 0, k, 2k, ... (k = refit_every)
         self.keep_stats = keep_stats
         self.stats: list[BoundaryStats] = []
         self._last: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None
@@ -151,9 +156,10 @@ class BoundaryQuantizer:
     def graph_safe(self) -> bool:
         """Whether windows through this boundary may be replayed as CUDA graphs (`leapquant.cuda_graphs`):
         deterministic rounding (a replayed random draw would differ from an eager one) and a fitter that
-        says it is capturable (`CompensatorFitter.graph_safe`; rank 0 uses none)."""
+        says it is capturable (`CompensatorFitter.graph_safe`; rank 0 uses none). A refit every k > 1 windows counts
+        boundaries on the host, which a replay would not see: such a stream runs eagerly."""
         return (self.format.options().get("rounding", "nearest") != "stochastic"
-                and (self.pipeline.rank == 0 or self.fitter.graph_safe))
+                and (self.pipeline.rank == 0 or (self.fitter.graph_safe and self.pipeline.refit_every == 1)))
 
     @property
     def graph_carry(self) -> tuple[str, ...]:
@@ -164,7 +170,10 @@ class BoundaryQuantizer:
         p = self.pipeline
         r = p.rank
         if r > 0:
-            K, U = self.fitter.fit(S, r, self.keys)
+            if self.keys is not None and self.boundaries % p.refit_every:
+                K, U = self.keys, self.fitter.project(S, self.keys)   # the keys kept: no refit this window
+            else:
+                K, U = self.fitter.fit(S, r, self.keys)
             pair = _DTYPES[p.pairs]
             K, U = K.to(pair).to(S.dtype), U.to(pair).to(S.dtype)
             self.keys = K
@@ -172,6 +181,7 @@ class BoundaryQuantizer:
         else:
             K = U = None
             R = S
+        self.boundaries += 1
         params = self.smoother.fit(R)
         Y = self.smoother.apply(R, params)
         if self.seed is not None and self.generator is None:

@@ -118,6 +118,7 @@ def test_custom_pipeline_round_trips_with_options():
     ("fitter", "lanczos", "pipeline.fitter"), ("smoother", "magic", "pipeline.smoother"),
     ("format_options", {"granularity": "row"}, "format_options"), ("fitter_options", {"iters": 0}, "iters"),
     ("smoother_options", {"alpha": 2.0}, "alpha"), ("format_options", [1], "pipeline.format_options"),
+    ("refit_every", 0, "pipeline.refit_every"), ("refit_every", True, "pipeline.refit_every"),
 ])
 def test_bad_fields_raise_errors_that_name_them(field, value, match):
     data = Pipeline(smoother="smoothquant").to_dict()
@@ -178,3 +179,48 @@ def test_per_step_fast_path_equals_the_plain_loop(family, config):
     o_ref, S_ref = plain_per_step(steps, fmt.roundtrip(S0), fmt.roundtrip)
     torch.testing.assert_close(o, o_ref, rtol=1e-12, atol=1e-12)
     torch.testing.assert_close(stream.state(), S_ref, rtol=1e-12, atol=1e-12)
+
+
+@pytest.mark.parametrize("every", [2, 3])
+def test_refit_every_k_windows_keeps_the_keys_between_refits(every):
+    """refit_every = k: the fitter runs at boundaries 0, k, 2k, ...; at the others the previous (FP16-rounded) keys
+    are kept and U = Sᵀ K re-projected from the new state — checked boundary by boundary against both the fitter
+    run on the same S and a direct projection."""
+    gen = torch.Generator().manual_seed(16)
+    p = Pipeline(format="int8", window=4, rank=3, refit_every=every, fitter_options={"iters": 1, "tf32": True})
+    q = p.boundary()
+    fitter = fitters.get("power", iters=1, tf32=True)
+    keys = None
+    for b in range(2 * every + 1):
+        S = low_rank_plus_noise(gen, batch=(2,), dk=32, dv=24, r=3).float()
+        S0, rec = q(S)
+        K, U = rec.k.transpose(-1, -2), rec.u.transpose(-1, -2)
+        if b % every == 0:
+            Kf, Uf = fitter.fit(S, 3, keys)
+            torch.testing.assert_close(K, Kf.half().float(), rtol=0, atol=0)
+            torch.testing.assert_close(U, Uf.half().float(), rtol=0, atol=0)
+        else:
+            torch.testing.assert_close(K, keys, rtol=0, atol=0)                  # the same keys, bit for bit
+            Up = fitters.tf32_truncate(S).transpose(-1, -2) @ fitters.tf32_truncate(keys)
+            torch.testing.assert_close(U, Up.half().float(), rtol=0, atol=0)      # re-projected on the new S
+        keys = K
+    assert q.boundaries == 2 * every + 1
+    assert not q.graph_safe and p.boundary().graph_safe is False
+    assert Pipeline(refit_every=1).boundary().graph_safe
+
+
+def test_refit_every_1_is_the_default_pipeline_and_round_trips():
+    """The field defaults to 1 (every window: the paper's method, bit-identical to a pipeline without it), and a
+    pipeline dict written before the field existed still loads."""
+    old = preset("leapquant").to_dict()
+    old.pop("refit_every")
+    assert Pipeline.from_dict(old) == preset("leapquant") and preset("leapquant").refit_every == 1
+    p = Pipeline(refit_every=4)
+    assert Pipeline.from_dict(json.loads(json.dumps(p.to_dict()))) == p
+    gen = torch.Generator().manual_seed(17)
+    S = [low_rank_plus_noise(gen, batch=(2,), dk=32, dv=24).float() for _ in range(3)]
+    a, b = Pipeline(refit_every=1).boundary(), Pipeline(refit_every=10 ** 6).boundary()
+    outs = [(a(x), b(x)) for x in S]
+    torch.testing.assert_close(outs[0][0][0], outs[0][1][0], rtol=0, atol=0)   # boundary 0 fits in both
+    assert not torch.equal(outs[2][0][1].k, outs[2][1][1].k)                    # later ones differ: b kept its keys
+    torch.testing.assert_close(outs[2][1][1].k, outs[0][1][1].k, rtol=0, atol=0)

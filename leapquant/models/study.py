@@ -40,6 +40,10 @@ def per_step(fmt: str, **options) -> Pipeline:
     return Pipeline(format=fmt, format_options=options, window=1, records="exact", rank=0, smoother="none")
 
 
+def _leap(**changes) -> Pipeline:
+    return Pipeline.from_dict({**preset("leapquant").to_dict(), **changes})
+
+
 # name -> (group for the table, pipeline; None = FP32 states kept exactly)
 CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "fp32": ("16-32 bit", None),
@@ -52,6 +56,12 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "quarot-8": ("8 bit", per_step("quarot", bits=8)),
     "turboquant-8": ("8 bit", per_step("turboquant", bits=8)),
     "leapquant": ("8 bit", preset("leapquant")),
+    # cheaper boundaries for the kernels (NOTES.md "Session 19"): one power iteration, or the refit every k-th window
+    # (between refits the keys are kept and only U = Sᵀ K is re-projected — the v12 boundary's iters = 0 path)
+    "leapquant-it1": ("8 bit, cheaper refit", _leap(fitter_options={"iters": 1})),
+    "leapquant-refit2": ("8 bit, cheaper refit", _leap(refit_every=2)),
+    "leapquant-refit4": ("8 bit, cheaper refit", _leap(refit_every=4)),
+    "leapquant-refit8": ("8 bit, cheaper refit", _leap(refit_every=8)),
     "mxfp6": ("6 bit", per_step("mxfp6-e2m3")),
     "nvfp6": ("6 bit", per_step("nvfp6")),
     "int6-channel": ("6 bit", per_step("int6", granularity="channel")),
@@ -68,6 +78,8 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "leapquant-4": ("4 bit", preset("leapquant-4")),
 }
 FIGURE3 = ("bf16", "fp8-e4m3-channel", "int8-channel", "leapquant", "leapquant-6", "leapquant-4")
+REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "leapquant-refit8")
+SHADOWED = FIGURE3 + REFIT_SCHEDULES   # the configs that keep a float64 shadow state (their state error is recorded)
 FIGURE6 = "leapquant"
 
 
@@ -124,7 +136,7 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
         adv = (lambda n: progress.advance(task, n)) if progress is not None else None
         try:
             run = run_document(model, tokens, pipeline, name=c, chunk=chunk, device=device, seed=seed,
-                               shadow=c in FIGURE3, progress=adv, on_chunk=on_chunk, keep_stats=c == FIGURE6)
+                               shadow=c in SHADOWED, progress=adv, on_chunk=on_chunk, keep_stats=c == FIGURE6)
         except ValueError as e:  # a format that refuses non-finite input: the quantized state blew up
             if "NaN or Inf" not in str(e):
                 raise
