@@ -312,14 +312,10 @@ def boundary_regs_program(cfg: DecodeConfig):
             copy_rows(rgp, rg, s, hv, tx, P, K, 4)
         T.ptx_commit_group()
 
-    @T.prim_func
-    def boundary(
-        idx: T.Tensor((N,), "int32"), wnext: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
-        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), gsz: T.Tensor((C,), "int32"),
-        Z: T.Tensor(zshape, "int8"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
-        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
-        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
-    ):
+    RF = cfg.refit_every                # > 1: the refit at every RF-th boundary of a (slot, head), entries by atomic grabs
+
+    @T.macro
+    def program(idx, wnext, wpos, cnt, par, lst, gsz, Z, c, Bs, Kc, Uc, rk, ru, rg, wins):
         with T.Kernel(HV, C, threads=BT) as (hv, b):
             T.annotate_min_blocks_per_sm(max(cfg.bminblocks, 2))
             if MOVM:
@@ -375,9 +371,29 @@ def boundary_regs_program(cfg: DecodeConfig):
             sl = T.alloc_local((1,), "int32")
             nb = T.alloc_local((1,), "int32")
             sn = T.alloc_local((1,), "int32")         # walking: the next entry's slot
+            if RF > 1:
+                ge = T.alloc_shared((2,), "int32")    # the grabbed entries: this one, the next
+                el = T.alloc_local((1,), "int32")     # the entry now, its (slot, head)'s window count, the next one's
+                wl = T.alloc_local((1,), "int32")
+                wn = T.alloc_local((1,), "int32")
+                en = T.alloc_local((1,), "int32")
             advance(wpos, idx, wnext, hv, b)
             nb[0] = cnt[par]
-            if WALK:   # the first entry's copies (entries below the count are never -1: every trip prefetches the next)
+            if RF > 1:   # entries by an atomic counter: a refitting entry costs ~2x another, so that programs balance
+                if tx == 0:   # this program's first two entries; each trip grabs the one after its next
+                    ge[0] = T.atomic_add(cnt[2 + par * HV + hv], 1, return_prev=True)
+                    ge[1] = T.atomic_add(cnt[2 + par * HV + hv], 1, return_prev=True)
+                T.sync_threads()
+                el[0] = ge[0]
+                en[0] = ge[1]
+                if not WALK:   # (walking: barrier 0 below) every thread read ge before thread 0 writes it again
+                    T.sync_threads()
+                if WALK:
+                    if el[0] < nb[0]:
+                        sn[0] = entry(cnt, par, wnext, lst, idx, el[0])
+                        prefetch(pf, sn[0], hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg)
+                        wl[0] = wins[sn[0], hv]
+            elif WALK:   # the first entry's copies (entries below the count are never -1: every trip prefetches the next)
                 if nb[0] > b:
                     sn[0] = entry(cnt, par, wnext, lst, idx, b)
                     prefetch(pf, sn[0], hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg)
@@ -389,10 +405,21 @@ def boundary_regs_program(cfg: DecodeConfig):
             if WALK:
                 T.ptx_wait_group(0)
                 T.sync_threads()                                                         # barrier 0: landed
-            for it in T.serial(T.ceildiv(T.max(nb[0] - b, 0), C)):
-                sl[0] = entry(cnt, par, wnext, lst, idx, it * C + b)
+            for it in T.serial(nb[0] if RF > 1 else T.ceildiv(T.max(nb[0] - b, 0), C)):
+                if RF > 1:   # a program takes at most all nb entries; it stops at the first grab past them
+                    sl[0] = T.if_then_else(el[0] < nb[0], entry(cnt, par, wnext, lst, idx, T.min(el[0], N - 1)), -1)
+                else:
+                    sl[0] = entry(cnt, par, wnext, lst, idx, it * C + b)
                 if sl[0] >= 0:
                     s = sl[0]
+                    if RF > 1:
+                        if not WALK:
+                            wl[0] = wins[s, hv]
+                        # this entry refits (the power iteration) or keeps K̂ and re-projects Û (iters 0 for it; a
+                        # runtime K̂ area costs one barrier that TileLang's planner adds in the c sums)
+                        KF = T.if_then_else(wl[0] % RF == 0, KW + w * K * Rz, KP)
+                        if tx == 0:   # the entry after the next, read after barrier 7 (ge double-buffered by trip)
+                            ge[it % 2] = T.atomic_add(cnt[2 + par * HV + hv], 1, return_prev=True)
                     # --- loads (walking: from the prefetch areas, slot index 0 there; else from global memory): every
                     # tile's codes (rows g, g + 8; columns 2 t, 2 t + 1) in flight first; c, B, exp(G_P) and K̃'s
                     # start (fp32 of the stored fp16) to shared memory; the factors as fp16 pairs
@@ -424,7 +451,12 @@ def boundary_regs_program(cfg: DecodeConfig):
                     T.sync_threads()                                                     # barrier 1
                     if WALK:   # the prefetch areas are read: the next entry's copies fly during this one's work
                         # (TileLang's sync planner adds a barrier after them: one shared buffer to its analysis)
-                        if (it + 1) * C + b < nb[0]:
+                        if RF > 1:
+                            if en[0] < nb[0]:
+                                sn[0] = entry(cnt, par, wnext, lst, idx, T.min(en[0], N - 1))
+                                prefetch(pf, sn[0], hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg)
+                                wn[0] = wins[sn[0], hv]
+                        elif (it + 1) * C + b < nb[0]:
                             sn[0] = entry(cnt, par, wnext, lst, idx, (it + 1) * C + b)
                             prefetch(pf, sn[0], hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg)
                     # --- reconstruction (v8's): C = exp(G_P) (c ∘ Z / q ∘ B), then C += A B on fp16 tensor cores, A
@@ -447,7 +479,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                                 T.ptx_mma("float32", "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
                                           af.data, 2 * kk, bfr.data, 2 * kk + ib, acc.data, 4 * n, False)
                     if R > 0:
-                        for _it in T.serial(cfg.iters):
+                        for _it in T.serial(T.if_then_else(wl[0] % RF == 0, cfg.iters, 0) if RF > 1 else cfg.iters):
                             # W = Sᵀ K̃ (rows: in the quad), then the partial K̃ = S W of the lane's columns
                             # (K̃: the start in KP, then this warp's own copy of the last Gram–Schmidt)
                             if TC:
@@ -561,5 +593,29 @@ def boundary_regs_program(cfg: DecodeConfig):
                     if WALK:
                         T.ptx_wait_group(0)   # the next entry's copies (this thread's) have landed
                     T.sync_threads()   # the next entry overwrites the staging (walking: its copies seen)  # barrier 7
+                    if RF > 1:
+                        if tx == 0:   # this (slot, head)'s boundaries: every thread read the count before barrier 1
+                            wins[s, hv] = wl[0] + 1
+                        el[0] = en[0]
+                        en[0] = ge[it % 2]
+                        if WALK:
+                            wl[0] = wn[0]
 
+    sig = dict(idx=T.Tensor((N,), "int32"), wnext=T.Tensor((N,), "int32"), wpos=T.Tensor((NS,), "int32"),
+               cnt=T.Tensor((cfg.counters,), "int32"), par=T.int32, lst=T.Tensor((N,), "int32"),
+               gsz=T.Tensor((C,), "int32"), Z=T.Tensor(zshape, "int8"), c=T.Tensor((NS, HV, K), f32),
+               Bs=T.Tensor((NS, HV, V), f32), Kc=T.Tensor((NS, HV, Rz, K), f16), Uc=T.Tensor((NS, HV, Rz, V), f16),
+               rk=T.Tensor((NS, HV, P, K), f16), ru=T.Tensor((NS, HV, P, V), f16), rg=T.Tensor(rgshape, f32))
+    if RF > 1:   # one more argument: the window counts [slot, head]
+        @T.prim_func
+        def boundary(idx: sig["idx"], wnext: sig["wnext"], wpos: sig["wpos"], cnt: sig["cnt"], par: sig["par"],
+                     lst: sig["lst"], gsz: sig["gsz"], Z: sig["Z"], c: sig["c"], Bs: sig["Bs"], Kc: sig["Kc"],
+                     Uc: sig["Uc"], rk: sig["rk"], ru: sig["ru"], rg: sig["rg"], wins: T.Tensor((NS, HV), "int32")):
+            program(idx, wnext, wpos, cnt, par, lst, gsz, Z, c, Bs, Kc, Uc, rk, ru, rg, wins)
+    else:
+        @T.prim_func
+        def boundary(idx: sig["idx"], wnext: sig["wnext"], wpos: sig["wpos"], cnt: sig["cnt"], par: sig["par"],
+                     lst: sig["lst"], gsz: sig["gsz"], Z: sig["Z"], c: sig["c"], Bs: sig["Bs"], Kc: sig["Kc"],
+                     Uc: sig["Uc"], rk: sig["rk"], ru: sig["ru"], rg: sig["rg"]):
+            program(idx, wnext, wpos, cnt, par, lst, gsz, Z, c, Bs, Kc, Uc, rk, ru, rg, None)
     return boundary

@@ -142,6 +142,12 @@ class DecodeConfig:
     threads: int | None = None  # None: 128 (on the v7 decode, KDA without tensor cores 256: measured best), else 128
     iters: int = 2             # power iterations at the boundary; 0 (v12 only): no refit — the stored K̂ kept, Û =
                                # S_pᵀ K̂ re-projected (the refit's timing twin; a tuner point)
+    refit_every: int = 1       # v12 only (NOTES.md "Session 19"; Pipeline.refit_every): the power iteration at every
+                               # k-th boundary of a (slot, head) — its count in LeapState.windows —, the iters = 0 path
+                               # between; the boundary's programs then take list entries by an atomic counter per head
+                               # (cnt[2 + par HV + hv], zeroed by the decode one step ahead), since refitting entries cost ~2x the others.
+                               # 1: every window (the default; the generated CUDA without counter or table). Opt-in:
+                               # CPU-emulated, not yet run on a GPU
     bthreads: int = 256        # threads of the boundary program
     bminblocks: int = 2        # boundary programs per SM (__launch_bounds__ min blocks; v3: 2 caps it at
                                # 128 registers instead of 168–250 = one program per SM in v1–v2)
@@ -396,6 +402,12 @@ class DecodeConfig:
         if self.bhoist and not self.bv12:
             raise ValueError(f"bhoist (unconditional operand loads in v12's refit) needs the v12 boundary (bv12), got "
                              f"bv12 = {self.bv12}")
+        if isinstance(self.refit_every, bool) or not isinstance(self.refit_every, int) or self.refit_every < 1:
+            raise ValueError(f"refit_every must be an integer >= 1, got {self.refit_every!r}")
+        if self.refit_every > 1 and not (self.bv12 and self.r > 0 and self.iters >= 1 and self.compact):
+            raise ValueError(f"refit_every > 1 (the refit at every k-th window) needs the v12 boundary (bv12), r > 0, "
+                             f"iters >= 1 and the compact list, got bv12 = {self.bv12}, r = {self.r}, iters = "
+                             f"{self.iters}, compact = {self.compact}")
         if self.bchol is None:
             object.__setattr__(self, "bchol", False)
         if self.bchol and not (self.bv12 and self.r in (1, 2, 4) and self.iters >= 1):
@@ -506,6 +518,12 @@ class DecodeConfig:
         return self
 
     @property
+    def counters(self) -> int:
+        """Length of the step's counter array cnt: the list counters of the two parities, and with refit_every > 1 the
+        boundary's entry counters after them, one per value head and parity (cnt[2 + par HV + hv])."""
+        return 2 + 2 * self.HV if self.refit_every > 1 else 2
+
+    @property
     def ref_orth(self) -> str:
         """The reference's orthonormalisation for this configuration's refit (naive.ORTH, LeapState.orth)."""
         return "chol" if self.bchol else "mgs"
@@ -541,7 +559,7 @@ class DecodeConfig:
     def tag(self) -> str:
         lay = "vf" if self.v_first else "kf"
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
-                + ("" if self.iters == 2 else f"-it{self.iters}")
+                + ("" if self.iters == 2 else f"-it{self.iters}") + ("" if self.refit_every == 1 else f"-rf{self.refit_every}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
                 + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + ("-hoist" if self.bhoist else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")

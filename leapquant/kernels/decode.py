@@ -74,7 +74,7 @@ def decode_program(cfg: DecodeConfig):
         Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
         rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
         o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
-        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"),
+        cnt: T.Tensor((cfg.counters,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"),
     ):
         with T.Kernel(V // BV, HV, N, threads=cfg.threads) as (vt, hv, n):
             if cfg.dminblocks:
@@ -306,6 +306,9 @@ def decode_program(cfg: DecodeConfig):
                             # the other counter is next step's; nothing reads it during this launch
                             if n == 0:
                                 cnt[1 - par] = 0
+                                if cfg.refit_every > 1:   # and next step's boundary entry counters (one per head)
+                                    for hz in T.serial(cfg.HV):
+                                        cnt[2 + (1 - par) * cfg.HV + hz] = 0
 
     return decode
 
@@ -508,7 +511,7 @@ class LeapDecoder:
         cur = self._lists.get(device)
         if cur is None or cur[1].numel() < N:
             cap = max(N, 64 if cur is None else 2 * cur[1].numel())
-            cnt = torch.zeros(2, dtype=torch.int32, device=device)
+            cnt = torch.zeros(self.cfg.counters, dtype=torch.int32, device=device)
             if cur is not None:
                 cnt.copy_(cur[0])
             cur = (cnt, torch.empty(cap, dtype=torch.int32, device=device),
@@ -531,6 +534,11 @@ class LeapDecoder:
         capture must `join()` before it ends."""
         import torch
         self.join()
+        if self.cfg.refit_every > 1 and (getattr(st, "windows", None) is None
+                                         or getattr(st, "refit_every", 1) != self.cfg.refit_every):
+            raise ValueError(f"st: the decoder refits every {self.cfg.refit_every} windows (DecodeConfig.refit_every) and "
+                             f"needs a pool with the same refit_every and its window counts (naive.empty_state("
+                             f"refit_every={self.cfg.refit_every})), got refit_every = {getattr(st, 'refit_every', 1)}")
         q, k, v, g, beta, idx = _prep(q, k, v, g, beta, state_indices)
         N, H, K = q.shape
         scale = K ** -0.5 if scale is None else float(scale)
@@ -566,6 +574,8 @@ class LeapDecoder:
             C = self.boundary_programs(N, self._sm_count(q.device) if self.cfg.bwalk else None)
             bnd = self.boundary_kernel(N)
             args = (idx, wnext, st.window_pos, cnt, par, lst[:N], gsz[:C], st.Z, st.c, st.B, Kc, Uc, st.rk, st.ru, st.rg)
+            if self.cfg.refit_every > 1:
+                args = (*args, st.windows)
             if boundary_stream is None:
                 bnd(*args)
             else:

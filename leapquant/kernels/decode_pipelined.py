@@ -137,7 +137,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
         Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
         rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
         o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
-        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), grp: T.Tensor((GP,), "int32"),
+        cnt: T.Tensor((cfg.counters,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), grp: T.Tensor((GP,), "int32"),
     ):
         with T.Kernel(V // BV, HV, GP, threads=TH) as (vt, hv, b):
             if cfg.dminblocks:
@@ -590,6 +590,9 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                 # the other counter is next step's; nothing reads it during this launch
                                 if n == 0:
                                     cnt[1 - par] = 0
+                                    if cfg.refit_every > 1:   # and next step's boundary entry counters (one per head)
+                                        for hz in T.serial(cfg.HV):
+                                            cnt[2 + (1 - par) * cfg.HV + hz] = 0
                 if not ZS:   # the next request's Z rows become the current ones
                     for e in T.unroll(NPASS * WPL):
                         zc[e] = zn[e]

@@ -176,7 +176,7 @@ def warp_decode_program(cfg: DecodeConfig):
         Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
         rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
         o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
-        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), grp: T.Tensor((GP,), "int32"),
+        cnt: T.Tensor((cfg.counters,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), grp: T.Tensor((GP,), "int32"),
     ):
         with T.Kernel(1, HV, GP, threads=TH) as (vt, hv, b):
             if cfg.dminblocks:
@@ -489,6 +489,9 @@ def warp_decode_program(cfg: DecodeConfig):
                         lst[pos] = s
                     if n == 0:         # the other counter is next step's; nothing reads it during this launch
                         cnt[1 - par] = 0
+                        if cfg.refit_every > 1:   # and next step's boundary entry counters (one per head)
+                            for hz in T.serial(cfg.HV):
+                                cnt[2 + (1 - par) * cfg.HV + hz] = 0
                 T.sync_warp()          # the values' buffers and this warp's shared rows are read: the next request's
                 copy_values(rus, ucs, ru, Uc, nxt[0], hv, nxt[1], wi, ln)
                 if AH:   # the next request's v, β, B and first two Z blocks (the ring's slots 0 and 1 are read)

@@ -214,6 +214,9 @@ class LeapState:
     zfmt: str = "int8"       # the residual's elements in mode leap: "int8" | "int4" | "fp8e4m3"
     tf32_refit: bool = False  # the refit's mat-vecs on TF32 operands (the v11 boundary, DecodeConfig.bmv_tf32)
     orth: str = "mgs"        # the refit's orthonormalisation (ORTH: "chol" for DecodeConfig.bchol)
+    refit_every: int = 1     # the power iteration at every k-th boundary of a (slot, head); between, K̂ kept and Û
+                             # re-projected (DecodeConfig.refit_every, Pipeline.refit_every)
+    windows: torch.Tensor | None = None   # int32 [S, HV]: boundaries written per (slot, head) (refit_every > 1)
 
     @property
     def smooth(self) -> bool:
@@ -243,6 +246,15 @@ class LeapState:
         else:
             Zl, c, B, Kt, Ut = boundary(S, K_prev, self.r, self.iters, self.smooth, self.zfmt, self.tf32_refit,
                                         self.orth)
+            if self.refit_every > 1 and K_prev is not None:   # boundary b of a (slot, head) refits where b % k == 0
+                keep = (self.windows[slots] % self.refit_every != 0)[..., None, None]
+                if bool(keep.any()):
+                    Zk, ck, Bk, Kk, Uk = boundary(S, K_prev, self.r, 0, self.smooth, self.zfmt, self.tf32_refit,
+                                                  self.orth)
+                    Zl, Kt, Ut = torch.where(keep, Zk, Zl), torch.where(keep, Kk, Kt), torch.where(keep, Uk, Ut)
+                    c, B = torch.where(keep[..., 0], ck, c), torch.where(keep[..., 0], Bk, B)
+            if self.windows is not None:
+                self.windows[slots] += 1
             self.c[slots], self.B[slots] = c, B
             self.Kc[slots] = Kt.transpose(-1, -2)
             self.Uc[slots] = Ut.transpose(-1, -2)
@@ -256,7 +268,7 @@ class LeapState:
 
 def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: int = 16, r: int = 4,
                 v_first: bool = True, iters: int = 2, mode: str = "leap", zfmt: str = "int8",
-                tf32_refit: bool = False, orth: str = "mgs", device="cpu") -> LeapState:
+                tf32_refit: bool = False, orth: str = "mgs", refit_every: int = 1, device="cpu") -> LeapState:
     if kind not in ("gdn", "kda"):
         raise ValueError(f"kind must be gdn or kda, got {kind!r}")
     if mode not in ("leap", "window_bf16"):
@@ -265,6 +277,11 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         raise ValueError(f"zfmt must be one of {list(QMAX)}, got {zfmt!r}")
     if orth not in ORTH:
         raise ValueError(f"orth must be one of {list(ORTH)}, got {orth!r}")
+    if isinstance(refit_every, bool) or not isinstance(refit_every, int) or refit_every < 1:
+        raise ValueError(f"refit_every must be an integer >= 1, got {refit_every!r}")
+    if refit_every > 1 and not (mode == "leap" and r > 0 and iters >= 1):
+        raise ValueError(f"refit_every > 1 needs mode leap with r > 0 and iters >= 1, got mode = {mode!r}, r = {r}, "
+                         f"iters = {iters}")
     if mode == "window_bf16":
         r = 0
     zshape = (slots, HV, V, K) if v_first else (slots, HV, K, V)
@@ -285,7 +302,8 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         rg=torch.zeros((slots, HV, p) if kind == "gdn" else (slots, HV, p, K), dtype=f32, device=device),
         window_pos=torch.zeros(slots, dtype=torch.int32, device=device),
         kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode, zfmt=zfmt, tf32_refit=tf32_refit,
-        orth=orth)
+        orth=orth, refit_every=refit_every,
+        windows=torch.zeros(slots, HV, dtype=torch.int32, device=device) if refit_every > 1 else None)
 
 
 def init_state(S: torch.Tensor, **kw) -> LeapState:

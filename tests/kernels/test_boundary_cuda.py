@@ -494,3 +494,68 @@ def test_boundary_v12_one_program_walks_every_request(kb, kind):
     dec.cap = 1
     w = kb.check_decode(cfg, N=37, windows=2, seed=21, decoder=dec)
     assert kb.check_ok(w), w
+
+
+def test_boundary_v12_refit_every_config():
+    """refit_every (the refit at every k-th window, session 19): opt-in, on the v12 boundary with compensators and a
+    refit; the step's counter array grows by the boundary's two entry counters; the pool must carry window counts."""
+    import torch
+
+    from leapquant.kernels import naive as nv
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import LeapDecoder, StepKernels
+    assert DecodeConfig().refit_every == 1 and DecodeConfig().counters == 2 and "-rf" not in DecodeConfig().tag
+    c = DecodeConfig(refit_every=4)
+    assert c.counters == 2 + 2 * c.HV and "-rf4" in c.tag
+    for kw in (dict(bv12=False), dict(r=0), dict(iters=0), dict(v_first=False)):
+        with pytest.raises(ValueError, match="refit_every"):
+            DecodeConfig(refit_every=2, **kw)
+    for bad in (0, True, 1.5):
+        with pytest.raises(ValueError, match="refit_every must be an integer"):
+            DecodeConfig(refit_every=bad)
+    st = nv.empty_state(3, 2, 128, 128, p=4, r=2)
+    with pytest.raises(ValueError, match="refit_every"):
+        LeapDecoder(DecodeConfig(H=1, HV=2, p=4, r=2, refit_every=2), kernels=StepKernels(None, None)).step(
+            st, *[torch.zeros(1)] * 5, torch.zeros(1, dtype=torch.int32))
+    with pytest.raises(ValueError, match="refit_every"):
+        nv.empty_state(3, 2, 16, 16, p=4, r=0, refit_every=2)
+
+
+def test_reference_refit_every_keeps_keys_between_refits():
+    """The reference pool's refit schedule (naive.LeapState.refit_every): boundary b of a (slot, head) — b = 0 the
+    initial one — runs the power iteration where b % k == 0 and keeps the stored K̂ otherwise; the window counts
+    follow every boundary. Against the pipeline's own schedule (Pipeline.refit_every) on the same states."""
+    import torch
+
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels import naive as nv
+    gen = torch.Generator().manual_seed(5)
+    st = nv.init_state(kb.random_states(2, 2, 32, 32, False, "cpu", gen), p=2, r=2, refit_every=3, tf32_refit=True)
+    assert st.windows.tolist() == [[1, 1], [1, 1]]
+    slots = torch.arange(2)
+    for b in range(1, 7):
+        K_before = st.Kc.clone()
+        for _ in range(2):
+            nv.decode_step_ref(st, *kb.make_inputs("gdn", 2, 2, 2, 32, 32, "cpu", gen), slots.to(torch.int32))
+        assert st.windows.tolist() == [[b + 1] * 2] * 2
+        assert torch.equal(st.Kc, K_before) == (b % 3 != 0), b
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("walk", [True, False])
+@pytest.mark.parametrize("N,outliers,C", [(37, False, 1), (16, True, None), (512, False, None)])
+def test_boundary_v12_refit_every_matches_reference(kb, kind, walk, N, outliers, C):
+    """refit_every (session 19): the power iteration at every k-th boundary of a (slot, head), K̂ kept and Û
+    re-projected at the others, programs taking entries by an atomic counter per head — against the reference over
+    four windows (check_decode asserts the window counts too); C 1: one program per head takes every entry."""
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import LeapDecoder
+    for p, r, k in ((4, 2, 2), (16, 4, 3)):
+        cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", refit_every=k, bwalk=walk)
+        assert cfg.bv12 and cfg.bwalk == walk
+        dec = LeapDecoder(cfg)
+        dec.cap = C
+        w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 5 * p + r, decoder=dec)
+        assert kb.check_ok(w), (p, r, k, w)

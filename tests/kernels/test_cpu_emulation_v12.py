@@ -28,6 +28,20 @@ def test_emulated_v12_matches_reference(kind, kw, sms):
     assert kb.check_ok(w) and w["out"] < 1e-4, w
 
 
+def test_emulated_v12_refit_every_matches_reference():
+    """refit_every = 2 (session 19, opt-in): the walking v12 refits a (slot, head) at every second boundary and keeps
+    K̂ (Û re-projected) at the others, its programs taking list entries by an atomic counter per head; 9 requests on a
+    one-SM grid over four windows of p 4, so that programs walk several entries of both kinds; the window counts
+    equal the reference's (bench.check_decode asserts them)."""
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels import cpu_emulation as ce
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2, refit_every=2)
+    assert cfg.bv12 and cfg.bwalk and cfg.counters == 6
+    w = ce.check_emulated(cfg, N=9, windows=4, sms=1, seed=3)
+    assert kb.check_ok(w) and w["out"] < 1e-4, w
+
+
 @pytest.mark.parametrize("kind,kw", [
     ("gdn", dict(warp_ahead=True)),   # v14 with its inputs one request ahead (plain v14 is the GDN default: the first
                                       # case above), beside the default's v12 boundary (its build shared)
