@@ -114,14 +114,18 @@ class DecodeConfig:
     (its comment says where and by how much; NOTES.md has every version). What the defaults resolve to for V-first
     INT8 at K = V = 128:
 
-    - decode: v8 (``pipe_zmma``: persistent whole-head programs, the residual products on INT8 tensor cores); KDA
-      and — below ``z1_below`` = 384 requests — GDN run v9 (``pipe_z1``: one Z buffer, more programs per SM);
+    - decode: v14 (``pipe_warp``: one warp per (request, head) walking its own requests with no block barrier, the
+      next request's records copied in by cp.async; KDA's record decays by ex2.approx from suffix sums,
+      ``warp_fexp`` / ``warp_gsuffix``) at every batch where it fits; where it does not (p 32, r 16) v8
+      (``pipe_zmma``: persistent whole-head programs, the residual products on INT8 tensor cores) — for KDA, and for
+      GDN below ``z1_below`` = 384 requests, v9 (``pipe_z1``: one Z buffer, more programs per SM);
     - boundary: v12 (``bv12``: S_p kept in the warps' mma accumulators, two programs per SM) with the refit's
       products on TF32 tensor cores (``bmv_tf32``), walking the list with the next entry prefetched (``bwalk``), one
       form at every batch. Where v12 does not fit (K-first, INT4, r 16, other K): v7 (``bv7``: S_p in one padded
       shared copy, 3 programs per SM) with the refit's mat-vecs on TF32 tensor cores (v11), below ``small_batch`` = 64
       requests at 512 threads (``small_bthreads``); INT4 reconstructs on fp16 tensor cores (v8, ``bv8``); FP8
-      residuals use v6.
+      residuals use v6. Opt-in on v12 (not defaults until their GPU runs say so): ``bhoist``, ``bchol``,
+      ``refit_every`` (the power iteration at every k-th window only).
 
     ``decode_config(N)`` and ``small_batch_boundary()`` give the configuration a step of N requests actually runs;
     ``tag`` names a configuration in benchmark rows and caches.

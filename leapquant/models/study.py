@@ -320,7 +320,50 @@ def report(out: Path, tag: str = "") -> dict:
                              "of_means": mean_c / max(mean_lq, 1e-300)}
         summary[m]["final_state_error_over_leapquant"] = ratios
     write_text_atomic(out / f"summary{suffix}.json", json.dumps(summary, indent=1))
+    plot_refit_schedules(results, out / f"refit{suffix}.png")
     return summary
+
+
+def _mean_state_error(entry: dict) -> float:
+    """The state error averaged over layers, heads and the document's checkpoints."""
+    errs = torch.tensor([entry["state_error"][l] for l in entry["state_error"]])   # [layers, points, heads]
+    return float(errs.mean())
+
+
+def plot_refit_schedules(results: dict, path: Path) -> Path | None:
+    """The cheaper-refit trade-off (NOTES.md "Session 19"): each model's state error against the refit interval k
+    (`Pipeline.refit_every`), relative to refitting every window, with one power iteration as its own point; None
+    (no file) when no run holds those configs."""
+    from leapquant.plots import plt, save_figure
+
+    every = {"leapquant": 1, **{c: CONFIGS[c][1].refit_every for c in REFIT_SCHEDULES if CONFIGS[c][1].refit_every > 1}}
+    rows = {}
+    for m, r in results.items():
+        cf = r["configs"]
+        if "state_error" not in cf.get("leapquant", {}):
+            continue
+        base = _mean_state_error(cf["leapquant"])
+        pts = sorted((k, _mean_state_error(cf[c]) / base) for c, k in every.items() if "state_error" in cf.get(c, {}))
+        it1 = _mean_state_error(cf["leapquant-it1"]) / base if "state_error" in cf.get("leapquant-it1", {}) else None
+        if len(pts) > 1:
+            rows[m] = (pts, it1)
+    if not rows:
+        return None
+    fig, ax = plt.subplots(figsize=(5.5, 3.8))
+    for m, (pts, it1) in rows.items():
+        line, = ax.plot([k for k, _ in pts], [v for _, v in pts], "o-", label=f"{m}: refit every k windows")
+        if it1 is not None:
+            ax.plot([1], [it1], "s", color=line.get_color(), mfc="none", label=f"{m}: one power iteration, every window")
+    ax.set_xscale("log", base=2)
+    ks = sorted({k for pts, _ in rows.values() for k, _ in pts})
+    ax.set_xticks(ks, [str(k) for k in ks])
+    ax.set_xlabel("refit interval k (windows of p tokens)")
+    ax.set_ylabel("state error / refit every window")
+    ax.set_title("LeapQuant 8-bit: a cheaper refit")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    return save_figure(fig, path, dpi=110)
 
 
 def _previous_configs(path: Path, document: str, tokens: int, chunk: int) -> dict:

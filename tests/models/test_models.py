@@ -231,3 +231,24 @@ def test_study_merge_combines_folders_and_refuses_overlaps(tmp_path):
     write(tmp_path / "d", {"bf16": {"bits_per_byte": 2.0}}, tokens=99)
     with pytest.raises(SystemExit, match="document/tokens/chunk"):
         merge([tmp_path / "a", tmp_path / "d"], tmp_path / "out3", "t")
+
+
+def test_refit_schedule_configs_and_their_plot(tmp_path):
+    """The cheaper-refit configs (session 19) are LeapQuant 8-bit with only the refit changed, keep a shadow state,
+    and their plot shows each model's state error against the refit interval relative to refitting every window."""
+    from leapquant.models import study
+    base = preset("leapquant").to_dict()
+    for c in study.REFIT_SCHEDULES:
+        d = study.CONFIGS[c][1].to_dict()
+        assert {k for k in d if d[k] != base[k]} <= {"refit_every", "fitter_options"} and c in study.SHADOWED
+    assert [study.CONFIGS[c][1].refit_every for c in study.REFIT_SCHEDULES] == [1, 2, 4, 8]
+
+    def entry(err):   # two layers, three checkpoints, two heads
+        return {"state_error": {"0": [[err, err]] * 3, "1": [[err, err]] * 3}}
+    res = {"gdn": {"configs": {"leapquant": entry(1.0), "leapquant-refit2": entry(1.5), "leapquant-it1": entry(1.2),
+                               "leapquant-refit4": entry(2.0)}}}
+    assert study._mean_state_error(res["gdn"]["configs"]["leapquant-refit2"]) == 1.5
+    path = study.plot_refit_schedules(res, tmp_path / "refit.png")
+    assert path is not None and path.stat().st_size > 1000 and path.read_bytes()[:4] == b"\x89PNG"
+    assert study.plot_refit_schedules({"gdn": {"configs": {"leapquant": entry(1.0)}}}, tmp_path / "none.png") is None
+    assert not (tmp_path / "none.png").exists()
