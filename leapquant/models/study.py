@@ -320,7 +320,7 @@ def report(out: Path, tag: str = "") -> dict:
                              "of_means": mean_c / max(mean_lq, 1e-300)}
         summary[m]["final_state_error_over_leapquant"] = ratios
     write_text_atomic(out / f"summary{suffix}.json", json.dumps(summary, indent=1))
-    plot_refit_schedules(results, out / f"refit{suffix}.png")
+    plot_refit_schedules(results, out / f"refit-schedule{suffix}.png")
     return summary
 
 
