@@ -534,10 +534,9 @@ class LeapDecoder:
         capture must `join()` before it ends."""
         import torch
         self.join()
-        if self.cfg.refit_every > 1 and (getattr(st, "windows", None) is None
-                                         or getattr(st, "refit_every", 1) != self.cfg.refit_every):
+        if getattr(st, "refit_every", 1) != self.cfg.refit_every or (self.cfg.refit_every > 1 and st.windows is None):
             raise ValueError(f"st: the decoder refits every {self.cfg.refit_every} windows (DecodeConfig.refit_every) and "
-                             f"needs a pool with the same refit_every and its window counts (naive.empty_state("
+                             f"needs a pool of the same refit_every, with its window counts (naive.empty_state("
                              f"refit_every={self.cfg.refit_every})), got refit_every = {getattr(st, 'refit_every', 1)}")
         q, k, v, g, beta, idx = _prep(q, k, v, g, beta, state_indices)
         N, H, K = q.shape

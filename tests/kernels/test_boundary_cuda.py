@@ -517,6 +517,10 @@ def test_boundary_v12_refit_every_config():
     with pytest.raises(ValueError, match="refit_every"):
         LeapDecoder(DecodeConfig(H=1, HV=2, p=4, r=2, refit_every=2), kernels=StepKernels(None, None)).step(
             st, *[torch.zeros(1)] * 5, torch.zeros(1, dtype=torch.int32))
+    with pytest.raises(ValueError, match="refit_every"):   # and a pool that counts windows with a decoder that does not
+        LeapDecoder(DecodeConfig(H=1, HV=2, p=4, r=2), kernels=StepKernels(None, None)).step(
+            nv.empty_state(3, 2, 128, 128, p=4, r=2, refit_every=2), *[torch.zeros(1)] * 5,
+            torch.zeros(1, dtype=torch.int32))
     with pytest.raises(ValueError, match="refit_every"):
         nv.empty_state(3, 2, 16, 16, p=4, r=0, refit_every=2)
 
