@@ -97,3 +97,17 @@ def test_cli_fitter_options_reach_the_pipeline_and_are_validated():
     bad = CliRunner().invoke(app, args + ["--fitter-option", "iters=0"])
     assert bad.exit_code == 2 and "fitter_options.iters" in bad.output
     assert CliRunner().invoke(app, args + ["--fitter-option", "iters"]).exit_code == 2   # not key=value
+
+
+def test_cli_refit_every_reaches_the_pipeline_and_is_validated():
+    """--refit-every K (the fit at every K-th window, the keys kept between) is Pipeline.refit_every; it changes the
+    result once a window passes without a refit; 0 is an input error that names the field."""
+    args = ["simulate", "--model", "gdn", "--tokens", "64", "--heads", "1", "--dk", "16", "--dv", "16", "--rank", "2",
+            "--window", "4", "--json"]
+    runs = {k: CliRunner().invoke(app, args + ["--refit-every", str(k)]) for k in (1, 3)}
+    assert all(r.exit_code == 0 for r in runs.values()), {k: r.output for k, r in runs.items()}
+    out = {k: json.loads(r.output)["configs"]["custom"] for k, r in runs.items()}
+    assert out[3]["pipeline"]["refit_every"] == 3 and out[1]["pipeline"]["refit_every"] == 1
+    assert out[3]["final_state_error"] != out[1]["final_state_error"]
+    bad = CliRunner().invoke(app, args + ["--refit-every", "0"])
+    assert bad.exit_code == 2 and "pipeline.refit_every" in bad.output
