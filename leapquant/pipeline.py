@@ -147,7 +147,8 @@ class BoundaryQuantizer:
         self.seed = seed
         self.generator: torch.Generator | None = None   # on the state's device, made at first use
         self.keys: torch.Tensor | None = None
-        self.boundaries = 0            # boundaries seen: the refit runs at 0, k, 2k, ... (k = refit_every)
+        self.phase: torch.Tensor | None = None   # refit_every > 1: boundaries seen, on the state's device (a CUDA
+                                                 # graph replays its update; the refit runs at 0, k, 2k, ...)
         self.keep_stats = keep_stats
         self.stats: list[BoundaryStats] = []
         self._last: tuple[torch.Tensor, torch.Tensor, torch.Tensor] | None = None
@@ -156,24 +157,38 @@ class BoundaryQuantizer:
     def graph_safe(self) -> bool:
         """Whether windows through this boundary may be replayed as CUDA graphs (`leapquant.cuda_graphs`):
         deterministic rounding (a replayed random draw would differ from an eager one) and a fitter that
-        says it is capturable (`CompensatorFitter.graph_safe`; rank 0 uses none). A refit every k > 1 windows counts
-        boundaries on the host, which a replay would not see: such a stream runs eagerly."""
+        says it is capturable (`CompensatorFitter.graph_safe`; rank 0 uses none). A refit every k > 1 windows
+        counts boundaries on the device and selects between the fit and the kept keys there, so it replays too."""
         return (self.format.options().get("rounding", "nearest") != "stochastic"
-                and (self.pipeline.rank == 0 or (self.fitter.graph_safe and self.pipeline.refit_every == 1)))
+                and (self.pipeline.rank == 0 or self.fitter.graph_safe))
 
     @property
     def graph_carry(self) -> tuple[str, ...]:
-        """Tensors one window hands to the next: the fitter's warm-start keys."""
-        return ("keys",) if self.pipeline.rank > 0 else ()
+        """Tensors one window hands to the next: the fitter's warm-start keys (and the boundary count of a refit
+        every k > 1 windows)."""
+        if self.pipeline.rank == 0:
+            return ()
+        return ("keys", "phase") if self.pipeline.refit_every > 1 else ("keys",)
+
+    @property
+    def boundaries(self) -> int:
+        """Boundaries seen by a refit every k > 1 windows (reads the device count; for tests and reports)."""
+        return 0 if self.phase is None else int(self.phase)
 
     def __call__(self, S: torch.Tensor) -> tuple[torch.Tensor, Records]:
         p = self.pipeline
         r = p.rank
         if r > 0:
-            if self.keys is not None and self.boundaries % p.refit_every:
-                K, U = self.keys, self.fitter.project(S, self.keys)   # the keys kept: no refit this window
-            else:
-                K, U = self.fitter.fit(S, r, self.keys)
+            K, U = self.fitter.fit(S, r, self.keys)
+            if p.refit_every > 1:
+                if self.phase is None:
+                    self.phase = torch.zeros((), dtype=torch.int64, device=S.device)
+                if self.keys is not None:   # boundary b refits where b % k == 0; else the keys kept, U re-projected
+                    # (both computed and one selected on the device: no host branch, so that a CUDA graph replays it)
+                    refit = self.phase % p.refit_every == 0
+                    K = torch.where(refit, K, self.keys.to(K.dtype))
+                    U = torch.where(refit, U, self.fitter.project(S, self.keys))
+                self.phase += 1
             pair = _DTYPES[p.pairs]
             K, U = K.to(pair).to(S.dtype), U.to(pair).to(S.dtype)
             self.keys = K
@@ -181,7 +196,6 @@ class BoundaryQuantizer:
         else:
             K = U = None
             R = S
-        self.boundaries += 1
         params = self.smoother.fit(R)
         Y = self.smoother.apply(R, params)
         if self.seed is not None and self.generator is None:

@@ -96,6 +96,15 @@ def test_graphed_windows_equal_the_eager_path(family, config):
 
 
 @cuda
+@pytest.mark.parametrize("family", ["gdn", "kda"])
+@pytest.mark.parametrize("every", [2, 3])
+def test_graphed_refit_schedule_equals_the_eager_path(family, every):
+    """A refit every k windows (its boundary count carried on the device) replays bit for bit; k 3 does not divide
+    the block's windows, so replays start at every refit phase."""
+    _assert_same(Pipeline(format="int8", window=16, rank=4, refit_every=every), family, split=(64, 240))
+
+
+@cuda
 @pytest.mark.parametrize("smoother", ["hadamard", "smoothquant"])
 def test_graphed_fitters_and_smoothers(smoother):
     p = Pipeline(format="int8", window=8, rank=3, fitter="power", smoother=smoother)
