@@ -381,8 +381,8 @@ def boundary_regs_program(cfg: DecodeConfig):
             nb[0] = cnt[par]
             if RF > 1:   # entries by an atomic counter: a refitting entry costs ~2x another, so that programs balance
                 if tx == 0:   # this program's first two entries; each trip grabs the one after its next
-                    ge[0] = T.atomic_add(cnt[2 + par * HV + hv], 1, return_prev=True)
-                    ge[1] = T.atomic_add(cnt[2 + par * HV + hv], 1, return_prev=True)
+                    ge[0] = T.atomic_add(cnt[cfg.entry_counter(par, hv)], 1, return_prev=True)
+                    ge[1] = T.atomic_add(cnt[cfg.entry_counter(par, hv)], 1, return_prev=True)
                 T.sync_threads()
                 el[0] = ge[0]
                 en[0] = ge[1]
@@ -419,7 +419,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                         # runtime K̂ area costs one barrier that TileLang's planner adds in the c sums)
                         KF = T.if_then_else(wl[0] % RF == 0, KW + w * K * Rz, KP)
                         if tx == 0:   # the entry after the next, read after barrier 7 (ge double-buffered by trip)
-                            ge[it % 2] = T.atomic_add(cnt[2 + par * HV + hv], 1, return_prev=True)
+                            ge[it % 2] = T.atomic_add(cnt[cfg.entry_counter(par, hv)], 1, return_prev=True)
                     # --- loads (walking: from the prefetch areas, slot index 0 there; else from global memory): every
                     # tile's codes (rows g, g + 8; columns 2 t, 2 t + 1) in flight first; c, B, exp(G_P) and K̃'s
                     # start (fp32 of the stored fp16) to shared memory; the factors as fp16 pairs

@@ -149,7 +149,7 @@ class DecodeConfig:
     refit_every: int = 1       # v12 only (NOTES.md "Session 19"; Pipeline.refit_every): the power iteration at every
                                # k-th boundary of a (slot, head) — its count in LeapState.windows —, the iters = 0 path
                                # between; the boundary's programs then take list entries by an atomic counter per head
-                               # (cnt[2 + par HV + hv], zeroed by the decode one step ahead), since refitting entries cost ~2x the others.
+                               # (entry_counter, zeroed by the decode one step ahead): refitting entries cost ~2x others.
                                # 1: every window (the default; the generated CUDA without counter or table). Opt-in:
                                # CPU-emulated, not yet run on a GPU
     bthreads: int = 256        # threads of the boundary program
@@ -526,6 +526,11 @@ class DecodeConfig:
         """Length of the step's counter array cnt: the list counters of the two parities, and with refit_every > 1 the
         boundary's entry counters after them, one per value head and parity (cnt[2 + par HV + hv])."""
         return 2 + 2 * self.HV if self.refit_every > 1 else 2
+
+    def entry_counter(self, par, hv):
+        """Index in cnt of head hv's boundary entry counter of parity par (refit_every > 1; TileLang expressions or
+        ints): the boundary grabs entries from it, the decode of the step before zeroes it."""
+        return 2 + par * self.HV + hv
 
     @property
     def ref_orth(self) -> str:

@@ -592,7 +592,7 @@ def pipelined_decode_program(cfg: DecodeConfig):
                                     cnt[1 - par] = 0
                                     if cfg.refit_every > 1:   # and next step's boundary entry counters (one per head)
                                         for hz in T.serial(cfg.HV):
-                                            cnt[2 + (1 - par) * cfg.HV + hz] = 0
+                                            cnt[cfg.entry_counter(1 - par, hz)] = 0
                 if not ZS:   # the next request's Z rows become the current ones
                     for e in T.unroll(NPASS * WPL):
                         zc[e] = zn[e]

@@ -491,7 +491,7 @@ def warp_decode_program(cfg: DecodeConfig):
                         cnt[1 - par] = 0
                         if cfg.refit_every > 1:   # and next step's boundary entry counters (one per head)
                             for hz in T.serial(cfg.HV):
-                                cnt[2 + (1 - par) * cfg.HV + hz] = 0
+                                cnt[cfg.entry_counter(1 - par, hz)] = 0
                 T.sync_warp()          # the values' buffers and this warp's shared rows are read: the next request's
                 copy_values(rus, ucs, ru, Uc, nxt[0], hv, nxt[1], wi, ln)
                 if AH:   # the next request's v, β, B and first two Z blocks (the ring's slots 0 and 1 are read)

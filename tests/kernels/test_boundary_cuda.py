@@ -498,7 +498,8 @@ def test_boundary_v12_one_program_walks_every_request(kb, kind):
 
 def test_boundary_v12_refit_every_config():
     """refit_every (the refit at every k-th window, session 19): opt-in, on the v12 boundary with compensators and a
-    refit; the step's counter array grows by the boundary's two entry counters; the pool must carry window counts."""
+    refit; the step's counter array grows by the boundary's entry counters (one per head and parity); the pool and
+    the decoder must agree on refit_every."""
     import torch
 
     from leapquant.kernels import naive as nv
@@ -507,6 +508,7 @@ def test_boundary_v12_refit_every_config():
     assert DecodeConfig().refit_every == 1 and DecodeConfig().counters == 2 and "-rf" not in DecodeConfig().tag
     c = DecodeConfig(refit_every=4)
     assert c.counters == 2 + 2 * c.HV and "-rf4" in c.tag
+    assert sorted(c.entry_counter(par, hv) for par in (0, 1) for hv in range(c.HV)) == list(range(2, c.counters))
     for kw in (dict(bv12=False), dict(r=0), dict(iters=0), dict(v_first=False)):
         with pytest.raises(ValueError, match="refit_every"):
             DecodeConfig(refit_every=2, **kw)
