@@ -141,10 +141,9 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_chol_it1", dict(p=16, r=4, v_first=True, bchol=True, iters=1)),   # with one iteration
           ("leap_int8_vfirst_rf2", dict(p=16, r=4, v_first=True, refit_every=2)),   # the refit at every 2nd / 4th
           ("leap_int8_vfirst_rf4", dict(p=16, r=4, v_first=True, refit_every=4)),   # window, entries by atomic grabs
-          ("leap_int8_vfirst_rf4_hoist", dict(p=16, r=4, v_first=True, refit_every=4, bhoist=True)),   # (session 19)
-          ("leap_int8_vfirst_hoist", dict(p=16, r=4, v_first=True, bhoist=True)),   # v12's refit operands loaded
-                                                                     # without a branch per tile (session 17)
-          ("leap_int8_vfirst_chol_hoist", dict(p=16, r=4, v_first=True, bchol=True, bhoist=True)),
+                                                                     # (session 19; slower than _it1, session 20)
+          ("leap_int8_vfirst_nohoist", dict(p=16, r=4, v_first=True, bhoist=False)),   # v12's refit operands loaded
+                                                                     # in a branch per tile (the default until session 20)
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

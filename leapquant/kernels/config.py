@@ -124,8 +124,8 @@ class DecodeConfig:
       form at every batch. Where v12 does not fit (K-first, INT4, r 16, other K): v7 (``bv7``: S_p in one padded
       shared copy, 3 programs per SM) with the refit's mat-vecs on TF32 tensor cores (v11), below ``small_batch`` = 64
       requests at 512 threads (``small_bthreads``); INT4 reconstructs on fp16 tensor cores (v8, ``bv8``); FP8
-      residuals use v6. Opt-in on v12 (not defaults until their GPU runs say so): ``bhoist``, ``bchol``,
-      ``refit_every`` (the power iteration at every k-th window only).
+      residuals use v6. v12's refit loads its operands without a branch per tile (``bhoist``). Opt-in on v12:
+      ``bchol``, ``refit_every`` (the power iteration at every k-th window only; measured slower than ``iters=1``).
 
     ``decode_config(N)`` and ``small_batch_boundary()`` give the configuration a step of N requests actually runs;
     ``tag`` names a configuration in benchmark rows and caches.
@@ -151,7 +151,8 @@ class DecodeConfig:
                                # between; the boundary's programs then take list entries by an atomic counter per head
                                # (entry_counter, zeroed by the decode one step ahead): refitting entries cost ~2x others.
                                # 1: every window (the default; the generated CUDA without counter or table). Opt-in:
-                               # CPU-emulated, not yet run on a GPU
+                               # GPU-tested, but only 3 % faster at k 4 and slower at k 2 / batch 32 (session 20);
+                               # iters = 1 is the cheaper refit
     bthreads: int = 256        # threads of the boundary program
     bminblocks: int = 2        # boundary programs per SM (__launch_bounds__ min blocks; v3: 2 caps it at
                                # 128 registers instead of 168–250 = one program per SM in v1–v2)
@@ -286,7 +287,8 @@ class DecodeConfig:
     bhoist: bool | None = None  # v12 (NOTES.md "Session 17"): the TF32 row-wise products' K̃ operands and the residual
                                # mma's K̂ operands loaded by every lane (index clamped in range) and zeroed past r by a
                                # select, instead of a load inside a branch per tile (BSSY / BRA / BSYNC and the address
-                               # recomputed 16 times per product). The same arithmetic. None: off (opt-in until measured)
+                               # recomputed 16 times per product). The same arithmetic. None: on where bv12 (H200,
+                               # sessions 17 / 20: GDN 512 -3 %, KDA 512 -3 %; its v12 GPU tests passed in session 20)
     bchol: bool | None = None  # v12 (NOTES.md "Session 17"): the refit's orthonormalisation after each power iteration
                                # by scaled Cholesky QR (boundary_common.cholqr_warp: one round of Gram reductions, MGS
                                # where a pivot < CHOL_TAU) instead of MGS's 2r − 1 dependent reductions — the same Q in
@@ -402,7 +404,7 @@ class DecodeConfig:
             raise ValueError("tf32_mask=False drops the masks of the TF32 refit's operands: it needs bmv_tf32 (the v7 "
                              f"boundary's refit on TF32 tensor cores), which is off here (bv7 = {self.bv7}, K = {self.K})")
         if self.bhoist is None:
-            object.__setattr__(self, "bhoist", False)
+            object.__setattr__(self, "bhoist", bool(self.bv12))
         if self.bhoist and not self.bv12:
             raise ValueError(f"bhoist (unconditional operand loads in v12's refit) needs the v12 boundary (bv12), got "
                              f"bv12 = {self.bv12}")

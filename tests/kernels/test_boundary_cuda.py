@@ -254,7 +254,7 @@ def test_boundary_v12_config():
     bmv_tf32=False, in fp32) and serves every batch itself; elsewhere the v7 boundary and its small-batch form stay."""
     from leapquant.kernels.config import DecodeConfig
     c = DecodeConfig()
-    assert c.bv12 and c.bmv_tf32 and c.tag.endswith("-tf32-movm-b12w") and c.small_bthreads == 0
+    assert c.bv12 and c.bmv_tf32 and c.tag.endswith("-tf32-movm-hoist-b12w") and c.small_bthreads == 0
     assert c.small_batch_boundary() is c and not c.switches_small_batch_boundary
     for kw in (dict(v_first=False), dict(zfmt="int4"), dict(r=16), dict(K=64, V=64), dict(small_bthreads=512),
                dict(bthreads=512)):   # where it does not fit (or another boundary was asked for): v7 / v8 as before
@@ -282,9 +282,12 @@ def test_boundary_v12_config():
 
 def test_boundary_v12_chol_and_hoist_config():
     """bchol (the refit's scaled Cholesky QR): opt-in, on the v12 boundary with r in (1, 2, 4) and a refit; the reference
-    follows it (ref_orth) and the tag names it. bhoist (branch-free operand loads): opt-in, v12 only."""
+    follows it (ref_orth) and the tag names it. bhoist (branch-free operand loads): the default on v12, off elsewhere,
+    refused off v12."""
     from leapquant.kernels.config import DecodeConfig
-    assert not DecodeConfig().bhoist and "-hoist" in DecodeConfig(bhoist=True).tag
+    assert DecodeConfig().bv12 and DecodeConfig().bhoist and "-hoist" in DecodeConfig().tag
+    assert not DecodeConfig(bhoist=False).bhoist and "-hoist" not in DecodeConfig(bhoist=False).tag
+    assert not DecodeConfig(bv12=False).bhoist
     with pytest.raises(ValueError, match="bhoist"):
         DecodeConfig(bhoist=True, bv12=False)
     assert not DecodeConfig().bchol and DecodeConfig().ref_orth == "mgs"
@@ -302,7 +305,7 @@ def test_boundary_v12_walk_config():
     from leapquant.kernels.config import DecodeConfig
     from leapquant.kernels.decode import LeapDecoder
     c = DecodeConfig()
-    assert c.bwalk and c.tag.endswith("-tf32-movm-b12w")
+    assert c.bwalk and c.tag.endswith("-tf32-movm-hoist-b12w")
     assert shared_layout(c).bytes - shared_layout(DecodeConfig(bwalk=False)).bytes > 16 * 1024
     for kw in (dict(r=8), dict(kind="kda", p=32), dict(v_first=False), dict(bv12=False)):   # no room, or no v12
         assert not DecodeConfig(**kw).bwalk, kw
