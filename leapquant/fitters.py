@@ -23,6 +23,25 @@ def orthonormalize(X: torch.Tensor) -> torch.Tensor:
     return Q * torch.where(sign == 0, torch.ones_like(sign), sign)[..., None, :]
 
 
+def gram_schmidt(X: torch.Tensor) -> torch.Tensor:
+    """Modified Gram–Schmidt on the columns of X [..., K, r], one column after another as the decode kernels run it
+    (the same Q as :func:`orthonormalize` in exact arithmetic, R's diagonal >= 0); zero columns stay zero."""
+    Q = X.clone()
+    for a in range(X.shape[-1]):
+        col = Q[..., :, a]
+        for b in range(a):
+            qb = Q[..., :, b]
+            col = col - (col * qb).sum(-1, keepdim=True) * qb
+        nrm = torch.sqrt((col * col).sum(-1, keepdim=True))
+        col = torch.where(nrm > 0, col / torch.where(nrm > 0, nrm, torch.ones_like(nrm)), torch.zeros_like(col))
+        Q[..., :, a] = col
+    return Q
+
+
+ORTHONORMALIZERS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {"qr": orthonormalize, "mgs": gram_schmidt}
+"""The power iteration's orthonormalisations by name (PowerIteration.orth): "mgs" is the kernels' arithmetic."""
+
+
 class CompensatorFitter(ABC):
     name: str = ""
     graph_safe: bool = False
@@ -80,6 +99,7 @@ class PowerIteration(CompensatorFitter):
 
     iters: int = 2
     tf32: bool = False
+    orth: str = "qr"   # "qr": torch's (LAPACK); "mgs": column by column, as the decode kernels (kernels.from_pipeline)
     name = "power"
     graph_safe = True
 
@@ -88,10 +108,12 @@ class PowerIteration(CompensatorFitter):
             raise InputError(f"fitter_options.iters must be an integer >= 1, got {self.iters!r}")
         if not isinstance(self.tf32, bool):
             raise InputError(f"fitter_options.tf32 must be true or false, got {self.tf32!r}")
+        if self.orth not in ORTHONORMALIZERS:
+            raise InputError(f"fitter_options.orth must be one of {list(ORTHONORMALIZERS)}, got {self.orth!r}")
 
     def fit(self, S, rank, warm=None):
         K0 = identity_start(S, rank) if warm is None else warm.to(S.dtype)
-        return power_iteration(S, K0, self.iters, self.tf32)
+        return power_iteration(S, K0, self.iters, self.tf32, ORTHONORMALIZERS[self.orth])
 
     def keys(self, S, rank, warm):
         return self.fit(S, rank, warm)[0]

@@ -68,6 +68,28 @@ def test_power_iteration_in_tf32_cuts_operands_and_stays_near_fp32():
         fitters.get("power", tf32="yes")
 
 
+def test_power_iteration_by_the_kernels_gram_schmidt():
+    """orth="mgs" (the decode kernels' column-by-column Gram-Schmidt, kernels.from_pipeline): the same keys as torch's
+    QR up to rounding, orthonormal with a non-negative R diagonal, zero columns kept zero; an unknown name refused."""
+    from leapquant.errors import InputError
+    gen = torch.Generator().manual_seed(16)
+    S = low_rank_plus_noise(gen).float()
+    Kq, Uq = fitters.get("power", iters=3).fit(S, 4)
+    Km, Um = fitters.get("power", iters=3, orth="mgs").fit(S, 4)
+    d = float((Km - Kq).abs().max())
+    assert 0 <= d < 1e-4 and not torch.equal(Km, fitters.get("power", iters=2, orth="mgs").fit(S, 4)[0])
+    torch.testing.assert_close(Km.transpose(-1, -2) @ Km, torch.eye(4).expand(3, 4, 4), rtol=0, atol=1e-5)
+    X = torch.randn(2, 16, 3, generator=gen)
+    X[..., 1] = 0
+    Q = fitters.gram_schmidt(X)
+    live = Q[..., [0, 2]]
+    assert (Q[..., 1] == 0).all()
+    torch.testing.assert_close(live.transpose(-1, -2) @ live, torch.eye(2).expand(2, 2, 2), rtol=0, atol=1e-6)
+    assert ((Q[..., 0] * X[..., 0]).sum(-1) > 0).all()          # R's diagonal >= 0: the first column keeps its sign
+    with pytest.raises(InputError, match="orth must be one of"):
+        fitters.get("power", orth="householder")
+
+
 def test_power_iteration_warm_start_beats_cold_start():
     gen = torch.Generator().manual_seed(12)
     S = low_rank_plus_noise(gen)

@@ -101,8 +101,7 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
     slots = slots or N + 3
     dec = decoder or LeapDecoder(cfg)
     S0 = random_states(slots, cfg.HV, cfg.K, cfg.V, outliers, device, gen)
-    ref = nv.init_state(S0, kind=cfg.kind, p=cfg.p, r=cfg.r, v_first=cfg.v_first, iters=cfg.iters, mode=cfg.mode, zfmt=cfg.zfmt,
-                        tf32_refit=cfg.bmv_tf32, orth=cfg.ref_orth, refit_every=cfg.refit_every)
+    ref = nv.init_state(S0, **cfg.reference_options)
     if ragged:  # advance random subsets so every slot sits at its own window position
         for _ in range(cfg.p + 3):
             sub = torch.randperm(slots, device=device, generator=gen)[: max(1, slots // 2)].to(torch.int32)
@@ -208,9 +207,7 @@ def bench_fla(kind, N, H=32, HV=32, K=128, V=128, v_first=False, device="cuda", 
 
 def _leap_pool(cfg, N, device, gen):
     """A full pool with ragged positions and random (finite) records, without running the reference."""
-    st = nv.empty_state(N, cfg.HV, cfg.K, cfg.V, kind=cfg.kind, p=cfg.p, r=cfg.r, v_first=cfg.v_first,
-                        iters=cfg.iters, mode=cfg.mode, zfmt=cfg.zfmt, tf32_refit=cfg.bmv_tf32, orth=cfg.ref_orth,
-                        refit_every=cfg.refit_every, device=device)
+    st = nv.empty_state(N, cfg.HV, cfg.K, cfg.V, **cfg.reference_options, device=device)
     if st.windows is not None:   # requests that started at different times: every refit phase in every step
         st.windows.copy_(torch.randint(0, cfg.refit_every, (N, 1), device=device, generator=gen).expand_as(st.windows))
     if cfg.mode == "leap":   # valid codes of the residual's format (INT4 packed two per byte)

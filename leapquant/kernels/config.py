@@ -540,6 +540,12 @@ class DecodeConfig:
         return "chol" if self.bchol else "mgs"
 
     @property
+    def reference_options(self) -> dict:
+        """The keyword arguments of the reference's pool (naive.empty_state / init_state) with this arithmetic."""
+        return dict(kind=self.kind, p=self.p, r=self.r, v_first=self.v_first, iters=self.iters, mode=self.mode,
+                    zfmt=self.zfmt, tf32_refit=self.bmv_tf32, orth=self.ref_orth, refit_every=self.refit_every)
+
+    @property
     def switches_small_batch_boundary(self) -> bool:
         """Whether steps below small_batch requests run another boundary (small_batch_boundary()): where v7 is on,
         except v12, which serves every batch itself."""

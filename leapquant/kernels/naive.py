@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import torch
 
-from leapquant.fitters import identity_start, power_iteration   # the pipeline's power iteration, this MGS
+from leapquant.fitters import gram_schmidt, identity_start, power_iteration   # the pipeline's power iteration and MGS
 
 EPS_C = 1e-8
 QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
@@ -85,19 +85,9 @@ def zdot_int8_mma(Z: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
     return (even + odd) * (1.0 / sc)
 
 
-def orthonormalise(X: torch.Tensor) -> torch.Tensor:
-    """Modified Gram–Schmidt on the columns of X [..., K, r] (FP32): QR with R's diagonal ≥ 0; zero columns stay zero."""
-    Q = X.clone()
-    r = X.shape[-1]
-    for a in range(r):
-        col = Q[..., :, a]
-        for b in range(a):
-            qb = Q[..., :, b]
-            col = col - (col * qb).sum(-1, keepdim=True) * qb
-        nrm = torch.sqrt((col * col).sum(-1, keepdim=True))
-        col = torch.where(nrm > 0, col / torch.where(nrm > 0, nrm, torch.ones_like(nrm)), torch.zeros_like(col))
-        Q[..., :, a] = col
-    return Q
+orthonormalise = gram_schmidt
+"""The kernels' Gram–Schmidt (fitters.gram_schmidt, the pipeline's PowerIteration(orth="mgs")): QR with R's diagonal
+≥ 0; zero columns stay zero."""
 
 
 CHOL_TAU = 1e-3
