@@ -1,4 +1,5 @@
-"""`leapquant kernels check` (CPU-only compile check) and `leapquant bench` (needs the GPU)."""
+"""`leapquant kernels check` (CPU-only compile check), `emulate` (the generated CUDA on the CPU), `config` (the kernel
+configuration of a pipeline) and `leapquant bench` (needs the GPU)."""
 from __future__ import annotations
 
 import contextlib
@@ -7,7 +8,7 @@ import logging
 import os
 import time
 from concurrent.futures import ThreadPoolExecutor
-
+from pathlib import Path
 from typing import Optional
 
 import typer
@@ -210,6 +211,44 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
         typer.echo(" ".join(f"{k}={v:.3g}" if isinstance(v, float) else f"{k}={v}" for k, v in res.items()))
     if not res["ok"]:
         raise typer.Exit(1)
+
+
+@kernels_app.command("config")
+def config_cmd(pipeline: Optional[Path] = typer.Option(None, "--pipeline", help="a pipeline JSON file (Pipeline.to_dict, "
+                                                       "what a recipe holds); default: the kernels' own pipeline"),
+               model: str = typer.Option("gdn", help="gdn | kda"),
+               set_: list[str] = typer.Option(None, "--set", help="a kernel-side DecodeConfig field, key=value "
+                                              "(repeatable: heads, layout, tiles, versions), e.g. --set v_first=false"),
+               as_json: bool = typer.Option(False, "--json", help="print JSON: {config, tag, pipeline}")):
+    """The decode kernels' configuration that computes a pipeline (kernels.from_pipeline), with the pipeline it
+    computes: what a recipe pairs. A pipeline no kernel implements is refused, naming its field."""
+    import dataclasses
+
+    from leapquant.errors import InputError
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.from_pipeline import decode_config, pipeline_of
+    from leapquant.pipeline import Pipeline
+    if model not in ("gdn", "kda"):
+        raise typer.BadParameter(f"model must be gdn or kda, got {model!r}")
+    extra = _config_fields(set_ or [], DecodeConfig)
+    try:
+        if pipeline is None:
+            pipe = pipeline_of(DecodeConfig(kind=model))
+        else:
+            try:
+                data = json.loads(pipeline.read_text())
+            except (OSError, ValueError) as e:
+                raise InputError(f"--pipeline {pipeline}: cannot read a JSON pipeline ({e})") from e
+            pipe = Pipeline.from_dict(data)
+        cfg = decode_config(pipe, kind=model, **extra)
+    except InputError as e:
+        raise typer.BadParameter(str(e))
+    res = {"config": dataclasses.asdict(cfg), "tag": cfg.tag, "pipeline": pipeline_of(cfg).to_dict()}
+    if as_json:
+        typer.echo(json.dumps(res, indent=1))
+    else:
+        typer.echo(f"kernel   {cfg.tag}")
+        typer.echo("pipeline " + json.dumps(res["pipeline"]))
 
 
 @kernels_app.command("bench")

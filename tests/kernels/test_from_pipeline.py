@@ -128,3 +128,30 @@ def test_kernel_configurations_without_a_pipeline_are_refused():
         pipeline_of(DecodeConfig(bchol=True))
     with pytest.raises(InputError, match="DecodeConfig"):
         pipeline_of(_leap())
+
+
+def test_config_command(tmp_path):
+    """`leapquant kernels config`: the kernels' default pipeline, a recipe's pipeline file, kernel-side fields by
+    --set; a pipeline no kernel runs, a pipeline field passed as --set, and an unreadable file are usage errors."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from leapquant.cli import app
+    runner = CliRunner()
+    r = runner.invoke(app, ["kernels", "config", "--json"])
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["tag"] == DecodeConfig().tag and Pipeline.from_dict(out["pipeline"]) == pipeline_of(DecodeConfig())
+    path = tmp_path / "pipe.json"
+    path.write_text(json.dumps(MAPPED["int4-r6"].to_dict()))
+    r = runner.invoke(app, ["kernels", "config", "--pipeline", str(path), "--model", "kda", "--set", "v_first=false",
+                            "--json"])
+    assert r.exit_code == 0, r.output
+    cfg = json.loads(r.output)["config"]
+    assert (cfg["kind"], cfg["zfmt"], cfg["p"], cfg["r"], cfg["v_first"]) == ("kda", "int4", 8, 6, False)
+    path.write_text(json.dumps(preset("leapquant").to_dict()))
+    for args, named in ((["--pipeline", str(path)], "orth"), (["--set", "r=2"], "come from the pipeline"),
+                        (["--pipeline", str(tmp_path / "missing.json")], "missing.json")):
+        r = runner.invoke(app, ["kernels", "config", *args], env={"COLUMNS": "400"})   # the message on one line
+        assert r.exit_code == 2 and named in r.output, r.output
