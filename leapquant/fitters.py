@@ -71,6 +71,15 @@ def tf32_truncate(x: torch.Tensor) -> torch.Tensor:
     return (x32.view(torch.int32) & -8192).view(torch.float32).to(x.dtype)
 
 
+def revive_dead_keys(K: torch.Tensor) -> torch.Tensor:
+    """K [..., dk, r] with every exactly-zero column replaced by its cold start e_a. A cold-started fit of a state
+    with nothing along some keys yet (a fresh request's zero state) leaves those columns zero under Gram–Schmidt
+    (torch's QR completes them instead), and a power iteration warm-started from a zero column keeps it zero for
+    ever: the request would never get those compensators. Its U column stays zero, so K Uᵀ is unchanged."""
+    dead = (K == 0).all(-2, keepdim=True)                                   # [..., 1, r]
+    return torch.where(dead, identity_start(K, K.shape[-1]), K)
+
+
 def identity_start(S: torch.Tensor, rank: int) -> torch.Tensor:
     """The cold start e_1..e_r [..., dk, rank] of a power iteration on S [..., dk, dv]."""
     K = torch.zeros(*S.shape[:-1], rank, dtype=S.dtype, device=S.device)
@@ -113,7 +122,8 @@ class PowerIteration(CompensatorFitter):
 
     def fit(self, S, rank, warm=None):
         K0 = identity_start(S, rank) if warm is None else warm.to(S.dtype)
-        return power_iteration(S, K0, self.iters, self.tf32, ORTHONORMALIZERS[self.orth])
+        K, U = power_iteration(S, K0, self.iters, self.tf32, ORTHONORMALIZERS[self.orth])
+        return (revive_dead_keys(K) if warm is None else K), U
 
     def keys(self, S, rank, warm):
         return self.fit(S, rank, warm)[0]

@@ -68,6 +68,39 @@ def test_power_iteration_in_tf32_cuts_operands_and_stays_near_fp32():
         fitters.get("power", tf32="yes")
 
 
+@pytest.mark.parametrize("orth", ["qr", "mgs"])
+def test_a_zero_first_state_still_gets_compensators(orth):
+    """A fresh request starts from the zero state: its cold-started fit has nothing to find, and Gram–Schmidt leaves
+    the keys zero — from which a warm-started power iteration never moves (every later S Sᵀ K is zero too). The cold
+    start therefore keeps no key at zero (revive_dead_keys): three windows later the compensators hold the state's
+    structure, as torch's QR (which completes zero columns) always did."""
+    pipe = Pipeline(format="int8", window=16, rank=4, smoother="sqrt-mean-abs", fitter_options={"orth": orth})
+    gen = torch.Generator().manual_seed(21)
+    bq = pipe.boundary()
+    S0, rec = bq(torch.zeros(2, 64, 64))
+    assert (S0 == 0).all() and (rec.u == 0).all() and (rec.k.norm(dim=-1) == 1).all()   # zero state, live keys
+    S = torch.randn(2, 64, 6, generator=gen) @ torch.randn(2, 6, 64, generator=gen)
+    S[..., 3] *= 50
+    for _ in range(3):
+        S0, rec = bq(S)
+    K = rec.k.transpose(-1, -2)
+    torch.testing.assert_close(K.transpose(-1, -2) @ K, torch.eye(4).expand(2, 4, 4), rtol=0, atol=2e-3)
+    err = float((S0 + K @ rec.u - S).norm() / S.norm())
+    S0_none, _ = Pipeline(format="int8", window=16, rank=0, smoother="sqrt-mean-abs").boundary()(S)
+    assert err < 0.3 * float((S0_none - S).norm() / S.norm())    # the compensators took the outlier column
+
+
+def test_revive_dead_keys_only_touches_zero_columns():
+    K = torch.randn(3, 8, 4)
+    K[0, :, 1] = 0
+    K[2, :, 3] = 0
+    R = fitters.revive_dead_keys(K)
+    assert torch.equal(R[0, :, 1], torch.eye(8)[:, 1]) and torch.equal(R[2, :, 3], torch.eye(8)[:, 3])
+    live = torch.ones(3, 4, dtype=torch.bool)
+    live[0, 1] = live[2, 3] = False
+    assert torch.equal(R.transpose(-1, -2)[live], K.transpose(-1, -2)[live])
+
+
 def test_power_iteration_by_the_kernels_gram_schmidt():
     """orth="mgs" (the decode kernels' column-by-column Gram-Schmidt, kernels.from_pipeline): the same keys as torch's
     QR up to rounding, orthonormal with a non-negative R diagonal, zero columns kept zero; an unknown name refused."""

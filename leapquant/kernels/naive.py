@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import torch
 
-from leapquant.fitters import gram_schmidt, identity_start, power_iteration   # the pipeline's power iteration and MGS
+from leapquant.fitters import gram_schmidt, identity_start, power_iteration, revive_dead_keys   # the pipeline's
 
 EPS_C = 1e-8
 QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
@@ -140,6 +140,8 @@ def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters
         raise ValueError(f"orth must be one of {list(ORTH)}, got {orth!r}")
     Kx = identity_start(S.float(), r) if K_prev is None else K_prev.float()
     Kx, U = power_iteration(S, Kx, iters, tf32, orth=ORTH[orth])
+    if K_prev is None:   # a cold start (the host writing a request's first state): no key left at zero
+        Kx = revive_dead_keys(Kx)
     return Kx.half(), U.half()
 
 
@@ -285,7 +287,8 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         Z=torch.zeros(zshape, dtype=zdt, device=device),
         c=torch.ones(slots, HV, K, dtype=f32, device=device),
         B=torch.zeros(slots, HV, V, dtype=f32, device=device),
-        Kc=torch.zeros(slots, HV, r, K, dtype=f16, device=device),
+        Kc=torch.eye(r, K, dtype=f16, device=device).expand(slots, HV, r, K).clone(),   # the cold-start keys
+        # e_1..e_r (with Uc = 0: no compensator yet), so that a slot's first boundary has keys to warm-start from
         Uc=torch.zeros(slots, HV, r, V, dtype=f16, device=device),
         rk=torch.zeros(slots, HV, p, K, dtype=f16, device=device),
         ru=torch.zeros(slots, HV, p, V, dtype=f16, device=device),

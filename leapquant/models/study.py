@@ -28,6 +28,8 @@ import torch
 
 from leapquant import cuda_graphs
 from leapquant.files import write_text_atomic
+from leapquant.kernels.config import DecodeConfig
+from leapquant.kernels.from_pipeline import pipeline_of
 from leapquant.pipeline import Pipeline, preset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -62,6 +64,8 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "leapquant-refit2": ("8 bit, cheaper refit", _leap(refit_every=2)),
     "leapquant-refit4": ("8 bit, cheaper refit", _leap(refit_every=4)),
     "leapquant-refit8": ("8 bit, cheaper refit", _leap(refit_every=8)),
+    # what the decode kernels compute by default (kernels.from_pipeline): their Gram-Schmidt and the TF32 refit
+    "leapquant-kernel": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig())),
     "mxfp6": ("6 bit", per_step("mxfp6-e2m3")),
     "nvfp6": ("6 bit", per_step("nvfp6")),
     "int6-channel": ("6 bit", per_step("int6", granularity="channel")),
@@ -79,7 +83,7 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
 }
 FIGURE3 = ("bf16", "fp8-e4m3-channel", "int8-channel", "leapquant", "leapquant-6", "leapquant-4")
 REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "leapquant-refit8")
-SHADOWED = FIGURE3 + REFIT_SCHEDULES   # the configs that keep a float64 shadow state (their state error is recorded)
+SHADOWED = FIGURE3 + REFIT_SCHEDULES + ("leapquant-kernel",)   # the configs that keep a float64 shadow state (their state error is recorded)
 FIGURE6 = "leapquant"
 
 

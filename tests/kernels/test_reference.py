@@ -70,9 +70,10 @@ def test_boundary_exact_arithmetic():
     assert torch.equal(c8, c) and torch.equal(B8, B)
     Sq8 = nv.dequant_boundary(Z8, c8, B8, "fp8e4m3") + Kt.float() @ Ut.float().transpose(-1, -2)
     assert ((Sq8 - S).norm() / S.norm()).item() < 3e-2
-    # zero columns stay zero; B = 0 columns quantize to 0
+    # zero columns stay zero; B = 0 columns quantize to 0; a cold start keeps its keys e_1..e_r (U = 0)
     Z0, c0, B0, K0, U0 = nv.boundary(torch.zeros(1, 8, 8), None, r=2)
-    assert (Z0 == 0).all() and (K0 == 0).all() and (B0 == 0).all() and (c0 == 1e-8).all()
+    assert (Z0 == 0).all() and (U0 == 0).all() and (B0 == 0).all() and (c0 == 1e-8).all()
+    assert torch.equal(K0.float(), torch.eye(8, 2)[None])
 
 
 def test_orthonormalise_nonnegative_diagonal():
@@ -135,3 +136,25 @@ def test_int4_codes_pack_two_per_byte_low_nibble_first():
     st = nv.init_state(torch.randn(2, 3, 16, 8, generator=gen), p=4, r=1, v_first=True, zfmt="int4")
     assert st.Z.shape == (2, 3, 8, 8) and st.z_logical().shape == (2, 3, 16, 8)   # V-first packs the key axis
     assert st.z_logical().abs().max() <= 7
+
+
+@pytest.mark.parametrize("start", ["empty", "zeros"])
+def test_a_fresh_slot_gets_compensators_at_its_first_boundary(start):
+    """A slot nothing has written (empty_state) or written with the zero state (init_state) holds the cold-start keys
+    e_1..e_r with Uc = 0 — the zero state — so that the decode's first boundary warm-starts from live keys (from zero
+    keys the kernels' Gram–Schmidt would keep the compensators zero for ever); one window later they are orthonormal
+    and carry the state's outlier column."""
+    gen = torch.Generator().manual_seed(5)
+    N, H, HV, K, V, p = 2, 1, 2, 32, 32, 4
+    st = (nv.empty_state(N, HV, K, V, p=p, r=2) if start == "empty" else
+          nv.init_state(torch.zeros(N, HV, K, V), p=p, r=2))
+    assert torch.equal(st.Kc.float(), torch.eye(2, K).expand(N, HV, 2, K)) and (st.Uc == 0).all()
+    assert (st.boundary_state() == 0).all()
+    idx = torch.arange(N, dtype=torch.int32)
+    for _ in range(p):
+        q, k, v, g, beta = _inputs("gdn", N, H, HV, K, V, gen)
+        v[..., 7] += 40.0                                            # an outlier value channel
+        nv.decode_step_ref(st, q, k, v, g, beta, idx)
+    Kt = st.Kc.float()                                               # [N, HV, r, K]
+    torch.testing.assert_close(Kt @ Kt.transpose(-1, -2), torch.eye(2).expand(N, HV, 2, 2), rtol=0, atol=2e-3)
+    assert (st.Uc.float()[..., 7].abs().amax(-1) > 1.0).all()       # the compensators took the outlier channel

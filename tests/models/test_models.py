@@ -233,6 +233,18 @@ def test_study_merge_combines_folders_and_refuses_overlaps(tmp_path):
         merge([tmp_path / "a", tmp_path / "d"], tmp_path / "out3", "t")
 
 
+def test_kernel_arithmetic_config():
+    """leapquant-kernel is the paper's 8-bit pipeline with only the fit's arithmetic changed — the kernels'
+    Gram-Schmidt and TF32 operands (kernels.from_pipeline) — keeps a shadow state, and maps to the default kernel."""
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.from_pipeline import decode_config
+    from leapquant.models import study
+    base, pipe = preset("leapquant").to_dict(), study.CONFIGS["leapquant-kernel"][1]
+    assert {k for k, v in pipe.to_dict().items() if v != base[k]} == {"fitter_options"}
+    assert pipe.fitter_options == {"iters": 2, "tf32": True, "orth": "mgs"} and "leapquant-kernel" in study.SHADOWED
+    assert decode_config(pipe) == DecodeConfig()
+
+
 def test_refit_schedule_configs_and_their_plot(tmp_path):
     """The cheaper-refit configs (session 19) are LeapQuant 8-bit with only the refit changed, keep a shadow state,
     and their plot shows each model's state error against the refit interval relative to refitting every window."""
