@@ -454,7 +454,9 @@ class StepKernels:
 
 
 class LeapDecoder:
-    """Runs the per-window kernels on a :class:`leapquant.kernels.naive.LeapState` (on the GPU)."""
+    """Runs the per-window kernels on a :class:`leapquant.kernels.naive.LeapState` (on the GPU). A request enters a
+    slot through ``LeapState.reset`` (the zero state) or ``write_boundary`` (a prefilled state), never by zeroing
+    the slot's buffers: zero compensator keys would stay zero at every later boundary."""
 
     def __init__(self, cfg: DecodeConfig, target: str | None = None, kernels: StepKernels | None = None):
         """`kernels`: the launches to use in place of the compiled GPU kernels (the CPU emulation's, or fakes)."""

@@ -218,6 +218,22 @@ class LeapState:
         d = {k: (v.clone() if isinstance(v, torch.Tensor) else v) for k, v in self.__dict__.items()}
         return LeapState(**d)
 
+    def reset(self, slots: torch.Tensor) -> None:
+        """Make `slots` fresh requests: the zero state at window position 0, no records — with the cold-start keys
+        e_1..e_r (Uc = 0) rather than zero keys, which the kernels' warm-started Gram–Schmidt would keep at zero for
+        ever (no compensators for that request). What a serving engine calls when it admits a request to a slot."""
+        self.Z[slots] = 0
+        self.c[slots] = 1.0
+        self.B[slots] = 0.0
+        self.Kc[slots] = torch.eye(self.r, self.Kc.shape[-1], dtype=self.Kc.dtype, device=self.Kc.device)
+        self.Uc[slots] = 0
+        self.rk[slots] = 0
+        self.ru[slots] = 0
+        self.rg[slots] = 0
+        self.window_pos[slots] = 0
+        if self.windows is not None:
+            self.windows[slots] = 0
+
     def z_logical(self) -> torch.Tensor:
         """Z's codes as [S, HV, K, V] whatever the layout (INT4 unpacked to int8 codes)."""
         Z = unpack_nibbles(self.Z) if self.mode == "leap" and self.zfmt == "int4" else self.Z
@@ -283,12 +299,11 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         zshape = (*zshape[:-1], zshape[-1] // 2)
     zdt = ZDTYPE[zfmt] if mode == "leap" else torch.bfloat16
     f32, f16 = torch.float32, torch.float16
-    return LeapState(
+    st = LeapState(
         Z=torch.zeros(zshape, dtype=zdt, device=device),
         c=torch.ones(slots, HV, K, dtype=f32, device=device),
         B=torch.zeros(slots, HV, V, dtype=f32, device=device),
-        Kc=torch.eye(r, K, dtype=f16, device=device).expand(slots, HV, r, K).clone(),   # the cold-start keys
-        # e_1..e_r (with Uc = 0: no compensator yet), so that a slot's first boundary has keys to warm-start from
+        Kc=torch.zeros(slots, HV, r, K, dtype=f16, device=device),
         Uc=torch.zeros(slots, HV, r, V, dtype=f16, device=device),
         rk=torch.zeros(slots, HV, p, K, dtype=f16, device=device),
         ru=torch.zeros(slots, HV, p, V, dtype=f16, device=device),
@@ -297,6 +312,8 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode, zfmt=zfmt, tf32_refit=tf32_refit,
         orth=orth, refit_every=refit_every,
         windows=torch.zeros(slots, HV, dtype=torch.int32, device=device) if refit_every > 1 else None)
+    st.reset(torch.arange(slots, device=device))   # every slot a fresh request (the cold-start keys)
+    return st
 
 
 def init_state(S: torch.Tensor, **kw) -> LeapState:

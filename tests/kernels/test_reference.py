@@ -138,16 +138,23 @@ def test_int4_codes_pack_two_per_byte_low_nibble_first():
     assert st.z_logical().abs().max() <= 7
 
 
-@pytest.mark.parametrize("start", ["empty", "zeros"])
+@pytest.mark.parametrize("start", ["empty", "zeros", "reset"])
 def test_a_fresh_slot_gets_compensators_at_its_first_boundary(start):
-    """A slot nothing has written (empty_state) or written with the zero state (init_state) holds the cold-start keys
-    e_1..e_r with Uc = 0 — the zero state — so that the decode's first boundary warm-starts from live keys (from zero
-    keys the kernels' Gram–Schmidt would keep the compensators zero for ever); one window later they are orthonormal
-    and carry the state's outlier column."""
+    """A slot nothing has written (empty_state), written with the zero state (init_state) or handed to a new request
+    (reset) holds the cold-start keys e_1..e_r with Uc = 0 — the zero state — so that the decode's first boundary
+    warm-starts from live keys (from zero keys the kernels' Gram–Schmidt would keep the compensators zero for ever);
+    one window later they are orthonormal and carry the state's outlier column."""
     gen = torch.Generator().manual_seed(5)
     N, H, HV, K, V, p = 2, 1, 2, 32, 32, 4
-    st = (nv.empty_state(N, HV, K, V, p=p, r=2) if start == "empty" else
-          nv.init_state(torch.zeros(N, HV, K, V), p=p, r=2))
+    if start == "empty":
+        st = nv.empty_state(N, HV, K, V, p=p, r=2)
+    elif start == "zeros":
+        st = nv.init_state(torch.zeros(N, HV, K, V), p=p, r=2)
+    else:   # slots used by earlier requests, mid-window, then reset
+        st = nv.init_state(torch.randn(N, HV, K, V, generator=gen), p=p, r=2)
+        nv.decode_step_ref(st, *_inputs("gdn", N, H, HV, K, V, gen), torch.arange(N, dtype=torch.int32))
+        st.reset(torch.arange(N))
+        assert (st.window_pos == 0).all() and (st.rk == 0).all() and (st.Z == 0).all()
     assert torch.equal(st.Kc.float(), torch.eye(2, K).expand(N, HV, 2, K)) and (st.Uc == 0).all()
     assert (st.boundary_state() == 0).all()
     idx = torch.arange(N, dtype=torch.int32)
