@@ -75,15 +75,15 @@ def code_flips(ker, ref):
 
 
 def check_ok(w, tol=1e-3) -> bool:
-    """The kernel check's verdict: outputs within `tol`, no NaN, and the reconstructed states within `tol` — or,
-    for coarse grids (INT4: a step is 1/7 of a column's scale, one tie moves a 16K-element head by ~3e-3),
+    """The kernel check's verdict: outputs within `tol`, no NaN, no dead compensator key, and the reconstructed states
+    within `tol` — or, for coarse grids (INT4: a step is 1/7 of a column's scale, one tie moves a 16K-element head by ~3e-3),
     within `tol` once codes one step apart are set aside, such codes being at most a `tol` fraction of all."""
-    return (not w["nan"] and w["out"] <= tol
+    return (not w["nan"] and w["out"] <= tol and not w.get("dead_keys", 0)
             and (w["state"] <= tol or (w["state_ties"] <= tol and w["flips"] <= tol)))
 
 
 def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, seed=0, decoder=None, device="cuda",
-                 resync=True):
+                 resync=True, fresh=False):
     """Kernel vs reference over `windows` windows; returns dict of worst relative errors.
 
     With ``resync`` (default) the reference restarts every step from the kernel's state, so each step —
@@ -95,13 +95,18 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
     (rounding ties of two summation orders, see `code_flips`) are taken from the reference, ``flips`` the largest
     fraction of such codes in a step, ``jumps`` the number of codes more than one step apart (not zero for correct
     kernels either: with outliers, refits that differ in float error move the residual by more than a step where
-    the compensators pick it up again). `check_ok` is the verdict."""
+    the compensators pick it up again). ``dead_keys``: compensator key columns left all zero in the kernel's pool at
+    the end (a request without those compensators for ever). ``fresh``: every slot starts as a new request
+    (``LeapState.reset``: the zero state with the cold-start keys) instead of a random state. `check_ok` is the
+    verdict."""
     from leapquant.kernels.decode import LeapDecoder
     gen = torch.Generator(device=device).manual_seed(seed)
     slots = slots or N + 3
     dec = decoder or LeapDecoder(cfg)
-    S0 = random_states(slots, cfg.HV, cfg.K, cfg.V, outliers, device, gen)
-    ref = nv.init_state(S0, **cfg.reference_options)
+    if fresh:
+        ref = nv.empty_state(slots, cfg.HV, cfg.K, cfg.V, **cfg.reference_options, device=device)
+    else:
+        ref = nv.init_state(random_states(slots, cfg.HV, cfg.K, cfg.V, outliers, device, gen), **cfg.reference_options)
     if ragged:  # advance random subsets so every slot sits at its own window position
         for _ in range(cfg.p + 3):
             sub = torch.randperm(slots, device=device, generator=gen)[: max(1, slots // 2)].to(torch.int32)
@@ -131,6 +136,7 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
             worst["flips"] = max(worst["flips"], flips)
             worst["jumps"] += jumps
     worst["nan"] = bool(worst["nan"])
+    worst["dead_keys"] = int((ker.Kc == 0).all(-1).sum()) if cfg.mode == "leap" else 0
     return worst
 
 

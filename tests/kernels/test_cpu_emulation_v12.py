@@ -28,6 +28,18 @@ def test_emulated_v12_matches_reference(kind, kw, sms):
     assert kb.check_ok(w) and w["out"] < 1e-4, w
 
 
+def test_emulated_default_kernels_give_fresh_requests_compensators():
+    """Every slot a new request (LeapState.reset: the zero state with the cold-start keys), through two windows of
+    the GDN default (the gdn-default case's build): the kernels match the reference and no compensator key is left
+    zero (from zero keys their warm-started Gram-Schmidt would keep them zero for ever: session 20's bug)."""
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels import cpu_emulation as ce
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2)
+    w = ce.check_emulated(cfg, N=5, windows=2, seed=4, fresh=True)
+    assert w["dead_keys"] == 0 and kb.check_ok(w) and w["out"] < 1e-4, w
+
+
 def test_emulated_v12_refit_every_matches_reference():
     """refit_every = 2 (session 19, opt-in): the walking v12 refits a (slot, head) at every second boundary and keeps
     K̂ (Û re-projected) at the others, its programs taking list entries by an atomic counter per head; 9 requests on a
