@@ -33,6 +33,17 @@ def test_decode_matches_reference(kb, kind, v_first, mode, p, r, N, outliers):
     assert kb.check_ok(w), w
 
 
+@pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", True), ("gdn", False)])
+@pytest.mark.parametrize("N", [37, 512])
+def test_fresh_requests_match_reference_and_keep_their_compensators(kb, kind, v_first, N):
+    """Every slot a new request (LeapState.reset: the zero state with the cold-start keys; session 20), the default
+    kernels over four windows: within tolerance of the reference, and no compensator key left zero (check_ok)."""
+    from leapquant.kernels.decode import DecodeConfig
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, v_first=v_first, out_dtype="float32")
+    w = kb.check_decode(cfg, N=N, windows=4, seed=N, fresh=True)
+    assert w["dead_keys"] == 0 and kb.check_ok(w), w
+
+
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("BV,threads,dminblocks,zrows", [(64, 128, None, True), (64, 128, 0, True), (64, 128, 0, False),
                                                           (128, 256, 0, True)])
