@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 import torch
 
-from leapquant.fitters import gram_schmidt, identity_start, power_iteration, revive_dead_keys   # the pipeline's
+# the pipeline's power iteration and Gram–Schmidt, and its cold start's guard against zero keys
+from leapquant.fitters import gram_schmidt, identity_start, power_iteration, revive_dead_keys
 
 EPS_C = 1e-8
 QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
