@@ -178,6 +178,8 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
             set_: list[str] = typer.Option(None, "--set", help="any other DecodeConfig field, key=value (repeatable), "
                                            "e.g. --set small_batch=0 (the large-batch kernels at a small batch), "
                                            "--set bv8=true (an opt-in boundary)"),
+            fresh: bool = typer.Option(False, "--fresh", help="every slot a new request (LeapState.reset: the zero "
+                                       "state) instead of a random state"),
             as_json: bool = typer.Option(False, "--json", help="print the JSON result")):
     """Run the default kernels' generated CUDA on the CPU emulation against the PyTorch reference (no GPU needed;
     slow: a thread per CUDA thread) — what `tests/kernels/test_cpu_emulation.py` does, for any small shape. Below
@@ -203,7 +205,7 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
         raise typer.BadParameter(str(e))
     t0 = time.time()
     with quiet_tilelang():
-        w = ce.check_emulated(cfg, N=batch, windows=windows, sms=sms)
+        w = ce.check_emulated(cfg, N=batch, windows=windows, sms=sms, fresh=fresh)
     res = {"config": cfg.tag, "ok": kb.check_ok(w), "seconds": round(time.time() - t0, 1), **w}
     if as_json:
         typer.echo(json.dumps(res, indent=1))
