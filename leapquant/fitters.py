@@ -80,6 +80,17 @@ def revive_dead_keys(K: torch.Tensor) -> torch.Tensor:
     return torch.where(dead, identity_start(K, K.shape[-1]), K)
 
 
+def warm_started_power_iteration(S: torch.Tensor, warm: torch.Tensor | None, rank: int, iters: int,
+                                 tf32: bool = False, orth: Callable[[torch.Tensor], torch.Tensor] = orthonormalize
+                                 ) -> tuple[torch.Tensor, torch.Tensor]:
+    """(K, U) of :func:`power_iteration` from the previous window's keys `warm`, or from the cold start e_1..e_r
+    (warm None), whose keys are then never left at zero (:func:`revive_dead_keys`). The pipeline's PowerIteration and
+    the kernels' reference (`naive.fit_compensators`) both fit through it."""
+    K0 = identity_start(S, rank) if warm is None else warm.to(S.dtype)
+    K, U = power_iteration(S, K0, iters, tf32, orth)
+    return (revive_dead_keys(K) if warm is None else K), U
+
+
 def identity_start(S: torch.Tensor, rank: int) -> torch.Tensor:
     """The cold start e_1..e_r [..., dk, rank] of a power iteration on S [..., dk, dv]."""
     K = torch.zeros(*S.shape[:-1], rank, dtype=S.dtype, device=S.device)
@@ -121,9 +132,7 @@ class PowerIteration(CompensatorFitter):
             raise InputError(f"fitter_options.orth must be one of {list(ORTHONORMALIZERS)}, got {self.orth!r}")
 
     def fit(self, S, rank, warm=None):
-        K0 = identity_start(S, rank) if warm is None else warm.to(S.dtype)
-        K, U = power_iteration(S, K0, self.iters, self.tf32, ORTHONORMALIZERS[self.orth])
-        return (revive_dead_keys(K) if warm is None else K), U
+        return warm_started_power_iteration(S, warm, rank, self.iters, self.tf32, ORTHONORMALIZERS[self.orth])
 
     def keys(self, S, rank, warm):
         return self.fit(S, rank, warm)[0]

@@ -75,10 +75,11 @@ def code_flips(ker, ref):
 
 
 def check_ok(w, tol=1e-3) -> bool:
-    """The kernel check's verdict: outputs within `tol`, no NaN, no dead compensator key, and the reconstructed states
-    within `tol` — or, for coarse grids (INT4: a step is 1/7 of a column's scale, one tie moves a 16K-element head by ~3e-3),
-    within `tol` once codes one step apart are set aside, such codes being at most a `tol` fraction of all."""
-    return (not w["nan"] and w["out"] <= tol and not w.get("dead_keys", 0)
+    """The kernel check's verdict (`check_decode`'s dict): outputs within `tol`, no NaN, no dead compensator key, and
+    the reconstructed states within `tol` — or, for coarse grids (INT4: a step is 1/7 of a column's scale, one tie
+    moves a 16K-element head by ~3e-3), within `tol` once codes one step apart are set aside, such codes being at most
+    a `tol` fraction of all."""
+    return (not w["nan"] and w["out"] <= tol and not w["dead_keys"]
             and (w["state"] <= tol or (w["state_ties"] <= tol and w["flips"] <= tol)))
 
 

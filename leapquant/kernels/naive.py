@@ -28,8 +28,7 @@ from dataclasses import dataclass
 
 import torch
 
-# the pipeline's power iteration and Gram–Schmidt, and its cold start's guard against zero keys
-from leapquant.fitters import gram_schmidt, identity_start, power_iteration, revive_dead_keys
+from leapquant.fitters import gram_schmidt, warm_started_power_iteration   # the pipeline's fit and Gram–Schmidt
 
 EPS_C = 1e-8
 QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
@@ -139,10 +138,8 @@ def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters
     (PowerIteration(tf32=True) in the pipeline). orth: the orthonormalisation after each iteration (ORTH)."""
     if orth not in ORTH:
         raise ValueError(f"orth must be one of {list(ORTH)}, got {orth!r}")
-    Kx = identity_start(S.float(), r) if K_prev is None else K_prev.float()
-    Kx, U = power_iteration(S, Kx, iters, tf32, orth=ORTH[orth])
-    if K_prev is None:   # a cold start (the host writing a request's first state): no key left at zero
-        Kx = revive_dead_keys(Kx)
+    Kx, U = warm_started_power_iteration(S.float(), None if K_prev is None else K_prev.float(), r, iters, tf32,
+                                         ORTH[orth])
     return Kx.half(), U.half()
 
 
