@@ -64,8 +64,10 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "leapquant-refit2": ("8 bit, cheaper refit", _leap(refit_every=2)),
     "leapquant-refit4": ("8 bit, cheaper refit", _leap(refit_every=4)),
     "leapquant-refit8": ("8 bit, cheaper refit", _leap(refit_every=8)),
-    # what the decode kernels compute by default (kernels.from_pipeline): their Gram-Schmidt and the TF32 refit
+    # what the decode kernels compute by default (kernels.from_pipeline): their Gram-Schmidt and the TF32 refit;
+    # and the TF32 refit alone (torch's QR), to tell the two apart
     "leapquant-kernel": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig())),
+    "leapquant-tf32": ("8 bit, the kernels' arithmetic", _leap(fitter_options={"tf32": True})),
     "mxfp6": ("6 bit", per_step("mxfp6-e2m3")),
     "nvfp6": ("6 bit", per_step("nvfp6")),
     "int6-channel": ("6 bit", per_step("int6", granularity="channel")),
@@ -83,7 +85,8 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
 }
 FIGURE3 = ("bf16", "fp8-e4m3-channel", "int8-channel", "leapquant", "leapquant-6", "leapquant-4")
 REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "leapquant-refit8")
-SHADOWED = FIGURE3 + REFIT_SCHEDULES + ("leapquant-kernel",)   # the configs that keep a float64 shadow state (their state error is recorded)
+KERNEL_ARITHMETIC = ("leapquant-kernel", "leapquant-tf32")
+SHADOWED = FIGURE3 + REFIT_SCHEDULES + KERNEL_ARITHMETIC   # the configs that keep a float64 shadow state (their state error is recorded)
 FIGURE6 = "leapquant"
 
 

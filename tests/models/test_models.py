@@ -243,6 +243,8 @@ def test_kernel_arithmetic_config():
     assert {k for k, v in pipe.to_dict().items() if v != base[k]} == {"fitter_options"}
     assert pipe.fitter_options == {"iters": 2, "tf32": True, "orth": "mgs"} and "leapquant-kernel" in study.SHADOWED
     assert decode_config(pipe) == DecodeConfig()
+    tf32 = study.CONFIGS["leapquant-tf32"][1]   # the TF32 refit alone: torch's QR, which no kernel runs
+    assert tf32.fitter_options == {"tf32": True} and set(study.KERNEL_ARITHMETIC) <= set(study.SHADOWED)
 
 
 def test_refit_schedule_configs_and_their_plot(tmp_path):
