@@ -25,7 +25,13 @@ def orthonormalize(X: torch.Tensor) -> torch.Tensor:
 
 def gram_schmidt(X: torch.Tensor) -> torch.Tensor:
     """Modified Gram–Schmidt on the columns of X [..., K, r], one column after another as the decode kernels run it
-    (the same Q as :func:`orthonormalize` in exact arithmetic, R's diagonal >= 0); zero columns stay zero."""
+    (the same Q as :func:`orthonormalize` in exact arithmetic, R's diagonal >= 0). A column that is exactly zero once
+    the earlier ones are projected out becomes e_a (and the later columns are projected on it): a power iteration
+    from keys that are zero — a slot whose buffers an engine zeroed — then revives them instead of keeping them zero
+    for ever; where all columns are zero the result is the cold start e_1..e_r. e_a is not made orthogonal to the
+    earlier columns (a branch the kernels would have to carry): where a rank-deficient input (a request's first
+    tokens) zeroes only some columns exactly, K is orthonormal again after the next boundary's iteration, and until
+    then R = S − K Kᵀ S stays no larger than S."""
     Q = X.clone()
     for a in range(X.shape[-1]):
         col = Q[..., :, a]
@@ -33,7 +39,9 @@ def gram_schmidt(X: torch.Tensor) -> torch.Tensor:
             qb = Q[..., :, b]
             col = col - (col * qb).sum(-1, keepdim=True) * qb
         nrm = torch.sqrt((col * col).sum(-1, keepdim=True))
-        col = torch.where(nrm > 0, col / torch.where(nrm > 0, nrm, torch.ones_like(nrm)), torch.zeros_like(col))
+        e_a = torch.zeros_like(col)
+        e_a[..., a] = 1.0
+        col = torch.where(nrm > 0, col / torch.where(nrm > 0, nrm, torch.ones_like(nrm)), e_a)
         Q[..., :, a] = col
     return Q
 
@@ -71,24 +79,16 @@ def tf32_truncate(x: torch.Tensor) -> torch.Tensor:
     return (x32.view(torch.int32) & -8192).view(torch.float32).to(x.dtype)
 
 
-def revive_dead_keys(K: torch.Tensor) -> torch.Tensor:
-    """K [..., dk, r] with every exactly-zero column replaced by its cold start e_a. A cold-started fit of a state
-    with nothing along some keys yet (a fresh request's zero state) leaves those columns zero under Gram–Schmidt
-    (torch's QR completes them instead), and a power iteration warm-started from a zero column keeps it zero for
-    ever: the request would never get those compensators. Its U column stays zero, so K Uᵀ is unchanged."""
-    dead = (K == 0).all(-2, keepdim=True)                                   # [..., 1, r]
-    return torch.where(dead, identity_start(K, K.shape[-1]), K)
-
-
 def warm_started_power_iteration(S: torch.Tensor, warm: torch.Tensor | None, rank: int, iters: int,
                                  tf32: bool = False, orth: Callable[[torch.Tensor], torch.Tensor] = orthonormalize
                                  ) -> tuple[torch.Tensor, torch.Tensor]:
     """(K, U) of :func:`power_iteration` from the previous window's keys `warm`, or from the cold start e_1..e_r
-    (warm None), whose keys are then never left at zero (:func:`revive_dead_keys`). The pipeline's PowerIteration and
-    the kernels' reference (`naive.fit_compensators`) both fit through it."""
+    (warm None). The pipeline's PowerIteration and the kernels' reference (`naive.fit_compensators`) both fit through
+    it. No key comes out zero — not even from a zero state (a fresh request's) or zero warm keys (a slot an engine
+    zeroed): both orthonormalisations complete a zero column (torch's QR; :func:`gram_schmidt` by e_a), and from a
+    zero key a warm-started iteration would never move again."""
     K0 = identity_start(S, rank) if warm is None else warm.to(S.dtype)
-    K, U = power_iteration(S, K0, iters, tf32, orth)
-    return (revive_dead_keys(K) if warm is None else K), U
+    return power_iteration(S, K0, iters, tf32, orth)
 
 
 def identity_start(S: torch.Tensor, rank: int) -> torch.Tensor:

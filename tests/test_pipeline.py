@@ -70,10 +70,10 @@ def test_power_iteration_in_tf32_cuts_operands_and_stays_near_fp32():
 
 @pytest.mark.parametrize("orth", ["qr", "mgs"])
 def test_a_zero_first_state_still_gets_compensators(orth):
-    """A fresh request starts from the zero state: its cold-started fit has nothing to find, and Gram–Schmidt leaves
-    the keys zero — from which a warm-started power iteration never moves (every later S Sᵀ K is zero too). The cold
-    start therefore keeps no key at zero (revive_dead_keys): three windows later the compensators hold the state's
-    structure, as torch's QR (which completes zero columns) always did."""
+    """A fresh request starts from the zero state: its cold-started fit has nothing to find, and a Gram–Schmidt that
+    left the keys zero would doom them — a warm-started power iteration never moves from a zero key (every later
+    S Sᵀ K is zero too; session 20's bug). Both orthonormalisations complete zero columns (torch's QR; gram_schmidt by
+    e_a): three windows later the compensators hold the state's structure."""
     pipe = Pipeline(format="int8", window=16, rank=4, smoother="sqrt-mean-abs", fitter_options={"orth": orth})
     gen = torch.Generator().manual_seed(21)
     bq = pipe.boundary()
@@ -90,20 +90,32 @@ def test_a_zero_first_state_still_gets_compensators(orth):
     assert err < 0.3 * float((S0_none - S).norm() / S.norm())    # the compensators took the outlier column
 
 
-def test_revive_dead_keys_only_touches_zero_columns():
-    K = torch.randn(3, 8, 4)
-    K[0, :, 1] = 0
-    K[2, :, 3] = 0
-    R = fitters.revive_dead_keys(K)
-    assert torch.equal(R[0, :, 1], torch.eye(8)[:, 1]) and torch.equal(R[2, :, 3], torch.eye(8)[:, 3])
-    live = torch.ones(3, 4, dtype=torch.bool)
-    live[0, 1] = live[2, 3] = False
-    assert torch.equal(R.transpose(-1, -2)[live], K.transpose(-1, -2)[live])
+def test_gram_schmidt_completes_zero_columns_by_unit_vectors():
+    """A column that is zero once the earlier ones are projected out becomes e_a, and the later columns are projected
+    on it; live columns before it are untouched; all-zero input gives the cold start e_1..e_r; so a power iteration
+    from zero keys (a slot an engine zeroed) revives them at its first boundary."""
+    gen = torch.Generator().manual_seed(8)
+    X = torch.randn(3, 8, 4, generator=gen)
+    X[0, :, 1] = 0                                   # a zero column in the middle
+    X[2] = 0
+    Q = fitters.gram_schmidt(X)
+    assert torch.equal(Q[2], torch.eye(8, 4))
+    assert torch.equal(Q[0, :, 1], torch.eye(8)[:, 1]) and torch.equal(Q[0, :, 0], fitters.gram_schmidt(X[0, :, :1])[:, 0])
+    assert Q[0, 1, 2:].abs().max() < 1e-6              # the later columns were projected on e_1
+    torch.testing.assert_close(Q[1].T @ Q[1], torch.eye(4), rtol=0, atol=1e-5)   # (e_1 is not made orthogonal to
+                                                     # Q[0]'s first column: the next boundary's iteration does that)
+    assert (Q.norm(dim=-2) > 0.99).all()
+    S = torch.randn(8, 8, generator=gen)
+    K1, _ = fitters.warm_started_power_iteration(S, torch.zeros(8, 4), 4, iters=1, orth=fitters.gram_schmidt)
+    assert torch.equal(K1, torch.eye(8, 4))          # zero warm keys: S Sᵀ 0 = 0, completed to the cold start,
+    K2, _ = fitters.warm_started_power_iteration(S, torch.zeros(8, 4), 4, iters=2, orth=fitters.gram_schmidt)
+    assert torch.equal(K2, fitters.gram_schmidt(S @ (S.T @ K1)))   # from which the next iteration goes on
 
 
 def test_power_iteration_by_the_kernels_gram_schmidt():
     """orth="mgs" (the decode kernels' column-by-column Gram-Schmidt, kernels.from_pipeline): the same keys as torch's
-    QR up to rounding, orthonormal with a non-negative R diagonal, zero columns kept zero; an unknown name refused."""
+    QR up to rounding, orthonormal with a non-negative R diagonal, a zero column completed by e_a; an unknown name
+    refused."""
     from leapquant.errors import InputError
     gen = torch.Generator().manual_seed(16)
     S = low_rank_plus_noise(gen).float()
@@ -113,10 +125,10 @@ def test_power_iteration_by_the_kernels_gram_schmidt():
     assert 0 <= d < 1e-4 and not torch.equal(Km, fitters.get("power", iters=2, orth="mgs").fit(S, 4)[0])
     torch.testing.assert_close(Km.transpose(-1, -2) @ Km, torch.eye(4).expand(3, 4, 4), rtol=0, atol=1e-5)
     X = torch.randn(2, 16, 3, generator=gen)
-    X[..., 1] = 0
+    X[..., 2] = 0
     Q = fitters.gram_schmidt(X)
-    live = Q[..., [0, 2]]
-    assert (Q[..., 1] == 0).all()
+    live = Q[..., :2]
+    assert torch.equal(Q[..., 2], torch.eye(16)[:, 2].expand(2, 16))
     torch.testing.assert_close(live.transpose(-1, -2) @ live, torch.eye(2).expand(2, 2, 2), rtol=0, atol=1e-6)
     assert ((Q[..., 0] * X[..., 0]).sum(-1) > 0).all()          # R's diagonal >= 0: the first column keeps its sign
     with pytest.raises(InputError, match="orth must be one of"):

@@ -83,8 +83,12 @@ def check_ok(w, tol=1e-3) -> bool:
             and (w["state"] <= tol or (w["state_ties"] <= tol and w["flips"] <= tol)))
 
 
+STARTS = ("random", "fresh", "zeroed")
+"""The slots' first states a kernel check can start from (`check_decode`'s ``start``)."""
+
+
 def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, seed=0, decoder=None, device="cuda",
-                 resync=True, fresh=False):
+                 resync=True, start="random"):
     """Kernel vs reference over `windows` windows; returns dict of worst relative errors.
 
     With ``resync`` (default) the reference restarts every step from the kernel's state, so each step —
@@ -97,14 +101,19 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
     fraction of such codes in a step, ``jumps`` the number of codes more than one step apart (not zero for correct
     kernels either: with outliers, refits that differ in float error move the residual by more than a step where
     the compensators pick it up again). ``dead_keys``: compensator key columns left all zero in the kernel's pool at
-    the end (a request without those compensators for ever). ``fresh``: every slot starts as a new request
-    (``LeapState.reset``: the zero state with the cold-start keys) instead of a random state. `check_ok` is the
-    verdict."""
+    the end (a request without those compensators for ever). ``start`` (`STARTS`): every slot from a random state
+    ("random"), as a new request ("fresh", ``LeapState.reset``: the zero state with the cold-start keys) or with its
+    buffers zeroed, keys too ("zeroed": what an engine that zeroes slots hands the kernels) — and there, once the
+    reference has moved the slots to ragged window positions, their compensators zeroed again, so that the kernel's
+    boundaries meet zero keys; ``dead_keys`` then counts the slots the kernel took through a boundary (the others
+    keep their zero keys untouched), ``crossed`` how many slots those were. `check_ok` is the verdict."""
     from leapquant.kernels.decode import LeapDecoder
     gen = torch.Generator(device=device).manual_seed(seed)
     slots = slots or N + 3
     dec = decoder or LeapDecoder(cfg)
-    if fresh:
+    if start not in STARTS:
+        raise ValueError(f"start must be one of {STARTS}, got {start!r}")
+    if start != "random":
         ref = nv.empty_state(slots, cfg.HV, cfg.K, cfg.V, **cfg.reference_options, device=device)
     else:
         ref = nv.init_state(random_states(slots, cfg.HV, cfg.K, cfg.V, outliers, device, gen), **cfg.reference_options)
@@ -112,6 +121,10 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
         for _ in range(cfg.p + 3):
             sub = torch.randperm(slots, device=device, generator=gen)[: max(1, slots // 2)].to(torch.int32)
             nv.decode_step_ref(ref, *make_inputs(cfg.kind, sub.numel(), cfg.H, cfg.HV, cfg.K, cfg.V, device, gen), sub)
+    if start == "zeroed" and cfg.mode == "leap":
+        ref.Kc.zero_()
+        ref.Uc.zero_()
+    crossed = torch.zeros(slots, dtype=torch.bool, device=device)   # slots the kernel took through a boundary
     ker = ref.clone()
     worst = {"out": 0.0, "state": 0.0, "state_ties": 0.0, "flips": 0.0, "jumps": 0, "nan": False, "unwritten": False}
     for t in range(windows * cfg.p + 1):
@@ -124,6 +137,7 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
         o = dec.step(ker, *x, idx, out=out)
         if o.is_cuda:
             torch.cuda.synchronize()
+        crossed[idx.long()[ker.window_pos[idx.long()] == 0]] = True
         worst["nan"] |= bool(torch.isnan(o).any())
         worst["out"] = max(worst["out"], _rel(o, o_ref))
         if resync or t % 5 == 4 or t == windows * cfg.p:
@@ -137,7 +151,9 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
             worst["flips"] = max(worst["flips"], flips)
             worst["jumps"] += jumps
     worst["nan"] = bool(worst["nan"])
-    worst["dead_keys"] = int((ker.Kc == 0).all(-1).sum()) if cfg.mode == "leap" else 0
+    counted = crossed if start == "zeroed" else torch.ones_like(crossed)
+    worst["dead_keys"] = int((ker.Kc[counted] == 0).all(-1).sum()) if cfg.mode == "leap" else 0
+    worst["crossed"] = int(crossed.sum())
     return worst
 
 
@@ -158,6 +174,7 @@ def check_perstep(cfg, N=8, steps=20, seed=0, device="cuda", decoder=None):
         o = dec.step(ker, *x, idx, out=out)
         if o.is_cuda:
             torch.cuda.synchronize()
+        crossed[idx.long()[ker.window_pos[idx.long()] == 0]] = True
         worst["nan"] = bool(worst["nan"] or torch.isnan(o).any())
         worst["out"] = max(worst["out"], _rel(o, o_ref))
         worst["state"] = max(worst["state"], _rel(ker.state(), ref.state()))

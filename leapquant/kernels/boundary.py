@@ -8,7 +8,7 @@ needs tilelang (imported lazily).
 """
 
 
-from leapquant.kernels.boundary_common import advance_positions, list_entry, mgs_warp, qdiv_rcp
+from leapquant.kernels.boundary_common import advance_positions, list_entry, mgs_warp, qdiv_rcp, unit_or_zero
 from leapquant.kernels.boundary_regs import boundary_regs_program
 from leapquant.kernels.boundary_smem import boundary_smem_program
 from leapquant.kernels.config import ZDT, DecodeConfig, _T, _nibble, _rcp, _xdiv, _zshape
@@ -230,7 +230,7 @@ def boundary_program(cfg: DecodeConfig):
                                     for i, a in T.Parallel(K, R):
                                         Knf[i, a] += ss(Ss, i, j) * Ws[j, a]
                                 T.copy(Knf, Kp)
-                            # modified Gram–Schmidt, column by column (R's diagonal ≥ 0; zero columns stay zero)
+                            # modified Gram–Schmidt, column by column (R's diagonal ≥ 0; a zero column becomes e_a)
                             if B6:   # v6: right-looking — once column b is final, the projections of all later
                                 # columns onto it are independent (their butterflies interleave): 2R − 1 dependent
                                 # reductions instead of R(R + 1) / 2. Each column still sees its projections in the
@@ -239,7 +239,7 @@ def boundary_program(cfg: DecodeConfig):
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             ml[e, a] = Kp[e * 32 + tx, a]
-                                    mgs(ml, red, red)   # (its third argument is used only with markstein)
+                                    mgs(ml, red, red, tx)   # (its third argument is used only with markstein)
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             Kp[e * 32 + tx, a] = ml[e, a]
@@ -255,7 +255,8 @@ def boundary_program(cfg: DecodeConfig):
                                                 ml[e, a] = ml[e, a] - red[0] * ml[e, b2]
                                         warp_dot(ml, red, a, a)
                                         for e in T.unroll(K // 32):
-                                            ml[e, a] = T.if_then_else(red[0] > 0, ml[e, a] / T.sqrt(red[0]), 0.0)
+                                            ml[e, a] = T.if_then_else(red[0] > 0, ml[e, a] / T.sqrt(red[0]),
+                                                                      unit_or_zero(T, e * 32 + tx, a))
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             Kp[e * 32 + tx, a] = ml[e, a]
@@ -271,7 +272,7 @@ def boundary_program(cfg: DecodeConfig):
                                         Df[i] = Kp[i, a] * Kp[i, a]
                                     T.reduce_sum(Df, dd, dim=0)
                                     for i in T.Parallel(K):
-                                        Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
+                                        Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), unit_or_zero(T, i, a))
                         if MV5:
                             matvec(Ss, Kp, Ws, Part, acc, tx, True)         # U = Sᵀ K
                             for j, a in T.Parallel(V, R):

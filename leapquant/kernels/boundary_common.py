@@ -51,9 +51,13 @@ def mgs_warp(T, K, R, markstein=False):
 
     ``markstein`` (v7, session 8): the K / 32 quotients ml / ‖·‖ of a column from one correctly rounded reciprocal
     of the norm (`_xdiv`: the same quotients for normal operands) instead of as many IEEE divisions, each with its
-    range check and slow-path branch — the seven other warps wait at a barrier for this warp."""
+    range check and slow-path branch — the seven other warps wait at a barrier for this warp.
+
+    A column left exactly zero becomes e_a (`unit_or_zero`, as fitters.gram_schmidt): from zero keys — a slot whose
+    buffers an engine zeroed — the warm-started refit revives them instead of keeping them zero for ever. `lane` is
+    the thread's lane (0..31)."""
     @T.macro
-    def mgs(ml, red, nr):
+    def mgs(ml, red, nr, lane):
         for b2 in T.unroll(R):
             red[b2] = ml[0, b2] * ml[0, b2]
             for e in T.unroll(1, K // 32):
@@ -64,10 +68,12 @@ def mgs_warp(T, K, R, markstein=False):
                 nr[0] = T.sqrt(red[b2])
                 nr[1] = _rcp(T, nr[0])
                 for e in T.unroll(K // 32):
-                    ml[e, b2] = T.if_then_else(red[b2] > 0, _xdiv(T, ml[e, b2], nr[0], nr[1]), 0.0)
+                    ml[e, b2] = T.if_then_else(red[b2] > 0, _xdiv(T, ml[e, b2], nr[0], nr[1]),
+                                               unit_or_zero(T, e * 32 + lane, b2))
             else:
                 for e in T.unroll(K // 32):
-                    ml[e, b2] = T.if_then_else(red[b2] > 0, ml[e, b2] / T.sqrt(red[b2]), 0.0)
+                    ml[e, b2] = T.if_then_else(red[b2] > 0, ml[e, b2] / T.sqrt(red[b2]),
+                                               unit_or_zero(T, e * 32 + lane, b2))
             for a in T.unroll(b2 + 1, R):
                 red[a] = ml[0, a] * ml[0, b2]
                 for e in T.unroll(1, K // 32):
@@ -81,6 +87,11 @@ def mgs_warp(T, K, R, markstein=False):
     return mgs
 
 
+def unit_or_zero(T, row, a):
+    """Element `row` of the unit vector e_a (fp32): what an orthonormalisation puts in place of a zero column."""
+    return T.if_then_else(row == a, T.float32(1), T.float32(0))
+
+
 CHOL_TAU = 1e-3
 """The smallest pivot of the scaled Gram matrix's Cholesky factor that :func:`cholqr_warp` accepts: a column whose
 part orthogonal to the earlier ones has less than τ of its squared norm makes it fall back to MGS. Cholesky QR loses
@@ -92,7 +103,8 @@ def cholqr_warp(T, K, R, mgs, tau=CHOL_TAU):
     the Gram matrix G = Kᵀ K in one round of R (R + 1) / 2 interleaved warp reductions, then on every lane (the
     same values: a butterfly's sums are bitwise equal on all lanes) D = diag(G)^(-1/2), the Cholesky factor L of
     D G D (unit diagonal by construction) and Q = K D L⁻ᵀ by forward substitution per row. Q equals MGS's in exact
-    arithmetic (QR with a non-negative diagonal; zero columns stay zero: D's entry is 0, their pivot 1). Why: MGS's
+    arithmetic (QR with a non-negative diagonal; a zero column — D's entry 0, its pivot 1 — becomes e_a, as in
+    `mgs`, the later columns not projected on it: naive.orthonormalise_chol). Why: MGS's
     2R − 1 dependent reductions and R square roots and reciprocals in a chain were 28 % of the v12 boundary's stall
     samples (session 17); here one reduction round and R reciprocal square roots. Where a pivot falls below `tau`
     (nearly dependent columns) the warp runs `mgs` instead — a branch uniform over the warp."""
@@ -103,7 +115,7 @@ def cholqr_warp(T, K, R, mgs, tau=CHOL_TAU):
     before = [list(range(a)) for a in range(R)]
 
     @T.macro
-    def cholqr(ml, red, nr, gm, dv, ok):
+    def cholqr(ml, red, nr, gm, dv, ok, lane):
         for ab in pairs:
             a, b = ab
             gm[ix[a, b]] = ml[0, a] * ml[0, b]
@@ -132,9 +144,9 @@ def cholqr_warp(T, K, R, mgs, tau=CHOL_TAU):
                     red[0] = ml[e, a] * dv[a]
                     for b in before[a]:
                         red[0] -= ml[e, b] * gm[ix[a, b]]
-                    ml[e, a] = red[0] * gm[ix[a, a]]
+                    ml[e, a] = T.if_then_else(dv[a] > 0, red[0] * gm[ix[a, a]], unit_or_zero(T, e * 32 + lane, a))
         else:
-            mgs(ml, red, nr)
+            mgs(ml, red, nr, lane)
     return cholqr
 
 

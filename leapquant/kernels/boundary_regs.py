@@ -502,9 +502,9 @@ def boundary_regs_program(cfg: DecodeConfig):
                                 for a in T.vectorized(Rz):
                                     ml[e, a] = Sm[KP + (e * 32 + tx % 32) * Rz + a]
                             if cfg.bchol:
-                                cholqr(ml, red, nr, gm, dv, okv)
+                                cholqr(ml, red, nr, gm, dv, okv, tx % 32)
                             else:
-                                mgs(ml, red, nr)
+                                mgs(ml, red, nr, tx % 32)
                             for e in T.unroll(K // 32):
                                 for a in T.vectorized(Rz):
                                     Sm[KW + w * K * Rz + (e * 32 + tx % 32) * Rz + a] = ml[e, a]

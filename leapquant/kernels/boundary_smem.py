@@ -483,7 +483,7 @@ def boundary_smem_program(cfg: DecodeConfig):
                                 for e in T.unroll(K // 32):
                                     for a in vrange():
                                         ml[e, a] = Sm[vx(KP, e * 32 + tx, a)]
-                                mgs(ml, red, nr)
+                                mgs(ml, red, nr, tx)
                                 for e in T.unroll(K // 32):
                                     for a in vrange():
                                         Sm[vx(KP, e * 32 + tx, a)] = ml[e, a]

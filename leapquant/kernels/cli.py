@@ -178,8 +178,9 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
             set_: list[str] = typer.Option(None, "--set", help="any other DecodeConfig field, key=value (repeatable), "
                                            "e.g. --set small_batch=0 (the large-batch kernels at a small batch), "
                                            "--set bv8=true (an opt-in boundary)"),
-            fresh: bool = typer.Option(False, "--fresh", help="every slot a new request (LeapState.reset: the zero "
-                                       "state) instead of a random state"),
+            start: str = typer.Option("random", help="the slots' first states: random | fresh (every slot a new "
+                                      "request, LeapState.reset: the zero state) | zeroed (all buffers zero, keys "
+                                      "too: what an engine that zeroes slots hands the kernels)"),
             as_json: bool = typer.Option(False, "--json", help="print the JSON result")):
     """Run the default kernels' generated CUDA on the CPU emulation against the PyTorch reference (no GPU needed;
     slow: a thread per CUDA thread) — what `tests/kernels/test_cpu_emulation.py` does, for any small shape. Below
@@ -197,6 +198,8 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
             raise typer.BadParameter(f"{name} must be >= 1, got {val}")
     if r < 0:
         raise typer.BadParameter(f"r must be >= 0, got {r}")
+    if start not in kb.STARTS:
+        raise typer.BadParameter(f"start must be one of {' | '.join(kb.STARTS)}, got {start!r}")
     extra = _config_fields(set_ or [], DecodeConfig)
     try:
         cfg = DecodeConfig(**{**dict(kind=model, H=heads, HV=2 * heads, p=p, r=r, zfmt=zfmt, v_first=v_first,
@@ -205,7 +208,7 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
         raise typer.BadParameter(str(e))
     t0 = time.time()
     with quiet_tilelang():
-        w = ce.check_emulated(cfg, N=batch, windows=windows, sms=sms, fresh=fresh)
+        w = ce.check_emulated(cfg, N=batch, windows=windows, sms=sms, start=start)
     res = {"config": cfg.tag, "ok": kb.check_ok(w), "seconds": round(time.time() - t0, 1), **w}
     if as_json:
         typer.echo(json.dumps(res, indent=1))

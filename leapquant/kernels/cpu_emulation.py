@@ -212,13 +212,13 @@ def emulated_decoder(cfg, sms: int = 132):
     return d
 
 
-def check_emulated(cfg, N: int, windows: int, sms: int = 132, seed: int = 0, fresh: bool = False) -> dict:
+def check_emulated(cfg, N: int, windows: int, sms: int = 132, seed: int = 0, start: str = "random") -> dict:
     """`bench.check_decode` of cfg's kernels on the CPU emulation (N requests, `windows` windows; `sms` sizes the
-    persistent grids: 1 makes programs walk several requests; `fresh`: every slot a new request) — what the tests and
-    `leapquant kernels emulate` run."""
+    persistent grids: 1 makes programs walk several requests; `start`: the slots' first states, bench.STARTS) — what
+    the tests and `leapquant kernels emulate` run."""
     from leapquant.kernels import bench as kb
     return kb.check_decode(cfg, N=N, windows=windows, device="cpu", decoder=emulated_decoder(cfg, sms=sms), seed=seed,
-                           fresh=fresh)
+                           start=start)
 
 
 def check_small(kind: str, sms: int = 132, **fields):

@@ -455,8 +455,9 @@ class StepKernels:
 
 class LeapDecoder:
     """Runs the per-window kernels on a :class:`leapquant.kernels.naive.LeapState` (on the GPU). A request enters a
-    slot through ``LeapState.reset`` (the zero state) or ``write_boundary`` (a prefilled state), never by zeroing
-    the slot's buffers: zero compensator keys would stay zero at every later boundary."""
+    slot through ``LeapState.reset`` (the zero state) or ``write_boundary`` (a prefilled state). A slot whose buffers
+    were zeroed instead is safe too wherever the boundary refits (iters >= 1): its Gram–Schmidt completes the zero
+    keys by e_a (since session 21); at iters = 0 they would stay zero."""
 
     def __init__(self, cfg: DecodeConfig, target: str | None = None, kernels: StepKernels | None = None):
         """`kernels`: the launches to use in place of the compiled GPU kernels (the CPU emulation's, or fakes)."""

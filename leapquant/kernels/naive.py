@@ -87,7 +87,7 @@ def zdot_int8_mma(Z: torch.Tensor, y: torch.Tensor) -> torch.Tensor:
 
 orthonormalise = gram_schmidt
 """The kernels' Gram–Schmidt (fitters.gram_schmidt, the pipeline's PowerIteration(orth="mgs")): QR with R's diagonal
-≥ 0; zero columns stay zero."""
+≥ 0; a column left exactly zero becomes e_a."""
 
 
 CHOL_TAU = 1e-3
@@ -98,7 +98,8 @@ def orthonormalise_chol(X: torch.Tensor, tau: float = CHOL_TAU) -> torch.Tensor:
     """Scaled Cholesky QR of the columns of X [..., K, r] (FP32), the v12 boundary's `bchol` arithmetic
     (boundary_common.cholqr_warp): D = diag(XᵀX)^(-1/2) (0 for a zero column), L the Cholesky factor of D XᵀX D with
     unit diagonal, Q = X D L⁻ᵀ by forward substitution; where a pivot 1 − Σ_b L[a, b]² falls below `tau`, MGS
-    (:func:`orthonormalise`) instead. The same Q as MGS in exact arithmetic."""
+    (:func:`orthonormalise`) instead. The same Q as MGS in exact arithmetic; a zero column becomes e_a, as in MGS
+    (the later columns, whose Gram entries with it are zero, are not projected on it: MGS's differ there)."""
     r = X.shape[-1]
     G = X.transpose(-1, -2) @ X
     diag = torch.diagonal(G, dim1=-2, dim2=-1)
@@ -121,7 +122,9 @@ def orthonormalise_chol(X: torch.Tensor, tau: float = CHOL_TAU) -> torch.Tensor:
         v = X[..., :, a] * dv[..., a, None]
         for b in range(a):
             v = v - Q[..., :, b] * L[..., a, b, None]
-        Q[..., :, a] = v * L[..., a, a, None]
+        e_a = torch.zeros_like(v)
+        e_a[..., a] = 1.0
+        Q[..., :, a] = torch.where(dv[..., a, None] > 0, v * L[..., a, a, None], e_a)
     if bool(ok.all()):
         return Q
     return torch.where(ok[..., None, None], Q, orthonormalise(X))
@@ -218,8 +221,9 @@ class LeapState:
 
     def reset(self, slots: torch.Tensor) -> None:
         """Make `slots` fresh requests: the zero state at window position 0, no records — with the cold-start keys
-        e_1..e_r (Uc = 0) rather than zero keys, which the kernels' warm-started Gram–Schmidt would keep at zero for
-        ever (no compensators for that request). What a serving engine calls when it admits a request to a slot."""
+        e_1..e_r (Uc = 0), the warm start a refit expects (zero keys the refit's Gram–Schmidt completes by e_a too, but
+        a boundary without refit, iters = 0, would keep them zero). What a serving engine calls when it admits a
+        request to a slot."""
         self.Z[slots] = 0
         self.c[slots] = 1.0
         self.B[slots] = 0.0

@@ -167,9 +167,11 @@ def test_emulate_command_reports_the_check_as_json():
     assert out["ok"] and out["out"] < 1e-4 and out["config"].startswith("gdn-leap-p4-r2-vf")
     assert out["config"].endswith("-tf32-b7") and out["dead_keys"] == 0
     res = CliRunner().invoke(kernels_app, ["emulate", "--model", "gdn", "--batch", "3", "--set", "bv12=false",
-                                           "--set", "small_batch=0", "--fresh", "--json"])   # the same build, new requests
-    out = json.loads(res.output[res.output.index("{"):])
+                                           "--set", "small_batch=0", "--start", "zeroed", "--json"])   # the same
+    out = json.loads(res.output[res.output.index("{"):])               # build, from zeroed slots (keys too)
     assert res.exit_code == 0 and out["ok"] and out["dead_keys"] == 0, res.output
+    bad = CliRunner().invoke(kernels_app, ["emulate", "--start", "empty"])
+    assert bad.exit_code == 2 and "start must be one of random | fresh | zeroed" in bad.output
     bad = CliRunner().invoke(kernels_app, ["emulate", "--model", "mamba"])
     assert bad.exit_code == 2 and "model must be gdn or kda" in bad.output
     for item, msg in (("bv9=true", "'bv9' is not a DecodeConfig field"), ("bv8", "--set must be key=value"),

@@ -28,15 +28,18 @@ def test_emulated_v12_matches_reference(kind, kw, sms):
     assert kb.check_ok(w) and w["out"] < 1e-4, w
 
 
-def test_emulated_default_kernels_give_fresh_requests_compensators():
-    """Every slot a new request (LeapState.reset: the zero state with the cold-start keys), through two windows of
-    the GDN default (the gdn-default case's build): the kernels match the reference and no compensator key is left
-    zero (from zero keys their warm-started Gram-Schmidt would keep them zero for ever: session 20's bug)."""
+@pytest.mark.parametrize("start", ["fresh", "zeroed"])
+def test_emulated_default_kernels_give_new_requests_compensators(start):
+    """Every slot a new request — LeapState.reset's zero state with the cold-start keys, or every buffer zeroed, keys
+    too (an engine that zeroes slots) — through two windows of the GDN default (the gdn-default case's build): the
+    kernels match the reference and no compensator key is left zero. From zero keys a warm-started power iteration
+    stays at zero unless Gram–Schmidt completes the zero columns by e_a (session 20's bug; the kernels' guard since
+    session 21)."""
     from leapquant.kernels import bench as kb
     from leapquant.kernels import cpu_emulation as ce
     from leapquant.kernels.config import DecodeConfig
     cfg = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2)
-    w = ce.check_emulated(cfg, N=5, windows=2, seed=4, fresh=True)
+    w = ce.check_emulated(cfg, N=5, windows=2, seed=4, start=start)
     assert w["dead_keys"] == 0 and kb.check_ok(w) and w["out"] < 1e-4, w
 
 

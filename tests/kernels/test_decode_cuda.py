@@ -33,14 +33,19 @@ def test_decode_matches_reference(kb, kind, v_first, mode, p, r, N, outliers):
     assert kb.check_ok(w), w
 
 
-@pytest.mark.parametrize("kind,v_first", [("gdn", True), ("kda", True), ("gdn", False)])
+@pytest.mark.parametrize("start", ["fresh", "zeroed"])
+@pytest.mark.parametrize("kind,v_first,extra", [("gdn", True, {}), ("kda", True, {}), ("gdn", False, {}),
+                                                ("gdn", True, {"bchol": True}), ("kda", True, {"zfmt": "fp8e4m3"})],
+                         ids=["gdn-vf-v12", "kda-vf-v12", "gdn-kf-v7", "gdn-vf-v12-chol", "kda-vf-fp8-v6"])
 @pytest.mark.parametrize("N", [37, 512])
-def test_fresh_requests_match_reference_and_keep_their_compensators(kb, kind, v_first, N):
-    """Every slot a new request (LeapState.reset: the zero state with the cold-start keys; session 20), the default
-    kernels over four windows: within tolerance of the reference, and no compensator key left zero (check_ok)."""
+def test_new_requests_match_reference_and_keep_their_compensators(kb, kind, v_first, extra, N, start):
+    """Every slot a new request — LeapState.reset's zero state with the cold-start keys (session 20) or all buffers
+    zeroed, keys too (the boundaries' Gram–Schmidt completing zero keys by e_a, session 21) — through each boundary
+    program (v12 by MGS and by Cholesky QR, v7, v6) over four windows: within tolerance of the reference, and no
+    compensator key left zero (check_ok)."""
     from leapquant.kernels.decode import DecodeConfig
-    cfg = DecodeConfig(kind=kind, H=2, HV=4, v_first=v_first, out_dtype="float32")
-    w = kb.check_decode(cfg, N=N, windows=4, seed=N, fresh=True)
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, v_first=v_first, out_dtype="float32", **extra)
+    w = kb.check_decode(cfg, N=N, windows=4, seed=N, start=start)
     assert w["dead_keys"] == 0 and kb.check_ok(w), w
 
 

@@ -70,7 +70,7 @@ def test_boundary_exact_arithmetic():
     assert torch.equal(c8, c) and torch.equal(B8, B)
     Sq8 = nv.dequant_boundary(Z8, c8, B8, "fp8e4m3") + Kt.float() @ Ut.float().transpose(-1, -2)
     assert ((Sq8 - S).norm() / S.norm()).item() < 3e-2
-    # zero columns stay zero; B = 0 columns quantize to 0; a cold start keeps its keys e_1..e_r (U = 0)
+    # zero columns quantize to 0 (B = 0); a cold start of the zero state keeps its keys e_1..e_r (U = 0)
     Z0, c0, B0, K0, U0 = nv.boundary(torch.zeros(1, 8, 8), None, r=2)
     assert (Z0 == 0).all() and (U0 == 0).all() and (B0 == 0).all() and (c0 == 1e-8).all()
     assert torch.equal(K0.float(), torch.eye(8, 2)[None])
@@ -88,7 +88,7 @@ def test_orthonormalise_nonnegative_diagonal():
 @pytest.mark.parametrize("r", [1, 2, 4])
 def test_orthonormalise_chol_matches_mgs(r):
     """The v12 boundary's scaled Cholesky QR (bchol) against MGS: the same Q up to rounding on columns of very
-    different norms (a power iteration's σ²-scaled ones); zero columns stay zero; nearly dependent columns (a pivot
+    different norms (a power iteration's σ²-scaled ones); zero columns become e_a (as MGS's); nearly dependent columns (a pivot
     below CHOL_TAU) take MGS's result exactly; bad names are refused."""
     gen = torch.Generator().manual_seed(5)
     X = torch.randn(6, 128, r, generator=gen) * torch.logspace(3, -1, r)
@@ -100,7 +100,8 @@ def test_orthonormalise_chol_matches_mgs(r):
     if r > 1:
         X[3, :, 1] = X[3, :, 0] * 3 + 1e-6 * torch.randn(128, generator=gen)   # nearly dependent: MGS
     Q = nv.orthonormalise_chol(X)
-    assert (Q[1, :, -1] == 0).all() and (Q[2] == 0).all()
+    assert torch.equal(Q[1, :, -1], torch.eye(128)[:, r - 1]) and torch.equal(Q[2], torch.eye(128, r))
+    assert torch.equal(Q[[1, 2], :, -1], nv.orthonormalise(X[[1, 2]])[..., -1])
     if r > 1:
         assert torch.equal(Q[3], nv.orthonormalise(X[3]))
     assert (Q[[0, 1, 4, 5]] - nv.orthonormalise(X[[0, 1, 4, 5]])).abs().max() < 1e-5
