@@ -556,6 +556,8 @@ def plot(result, path):
     paths written (atomically)."""
     from leapquant.plots import plt, save_figure
     rows = [r for r in result["rows"] if not r["kernel"].startswith("sweep")]
+    if not rows:
+        raise ValueError("plot: the result has no timed rows (every row skipped by the deadline?)")
     models = sorted({r["model"] for r in rows})
     fig, axes = plt.subplots(1, len(models), figsize=(7 * len(models), 4), squeeze=False)
     for ax, m in zip(axes[0], models):
