@@ -101,7 +101,7 @@ def simulate(
     window: int = typer.Option(16, help="Window p in tokens (1 = per-step quantization)."),
     rank: int = typer.Option(4, help="Compensator tokens r."),
     smoother: str = typer.Option("sqrt-mean-abs", help="Smoother: none, sqrt-mean-abs, smoothquant, hadamard."),
-    fitter: str = typer.Option("power", help="Compensator fitter: power, svd, rsvd."),
+    fitter: str = typer.Option("power", help="Compensator fitter: power, lowrank (the power iteration on the buffered records only), svd, rsvd."),
     fitter_option: list[str] = typer.Option(None, "--fitter-option",
                                             help="Fitter option key=value (repeatable), e.g. iters=1 (power iteration)."),
     refit_every: int = typer.Option(1, help="Run the fitter at every k-th window's end; between, the keys are kept "

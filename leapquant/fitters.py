@@ -26,24 +26,25 @@ def orthonormalize(X: torch.Tensor) -> torch.Tensor:
 def gram_schmidt(X: torch.Tensor) -> torch.Tensor:
     """Modified Gram–Schmidt on the columns of X [..., K, r], one column after another as the decode kernels run it
     (the same Q as :func:`orthonormalize` in exact arithmetic, R's diagonal >= 0). A column that is exactly zero once
-    the earlier ones are projected out becomes e_a (and the later columns are projected on it): a power iteration
-    from keys that are zero — a slot whose buffers an engine zeroed — then revives them instead of keeping them zero
-    for ever; where all columns are zero the result is the cold start e_1..e_r. e_a is not made orthogonal to the
-    earlier columns (a branch the kernels would have to carry): where a rank-deficient input (a request's first
-    tokens) zeroes only some columns exactly, K is orthonormal again after the next boundary's iteration, and until
-    then R = S − K Kᵀ S stays no larger than S."""
+    the earlier ones are projected out stays zero through the loop (the later columns' projections on it are zero)
+    and becomes e_a at the end, as in the kernels (boundary_common.mgs_warp): a power iteration from keys that are
+    zero — a slot whose buffers an engine zeroed — then revives them instead of keeping them zero for ever; where all
+    columns are zero the result is the cold start e_1..e_r. e_a is not made orthogonal to the other columns (a branch
+    every kernel would carry): where a rank-deficient input (a request's first tokens) zeroes only some columns
+    exactly, K is orthonormal again after the next boundary's iteration, and until then R = S − K Kᵀ S stays no
+    larger than S."""
     Q = X.clone()
+    dead = torch.zeros(*X.shape[:-2], X.shape[-1], dtype=torch.bool, device=X.device)
     for a in range(X.shape[-1]):
         col = Q[..., :, a]
         for b in range(a):
             qb = Q[..., :, b]
             col = col - (col * qb).sum(-1, keepdim=True) * qb
         nrm = torch.sqrt((col * col).sum(-1, keepdim=True))
-        e_a = torch.zeros_like(col)
-        e_a[..., a] = 1.0
-        col = torch.where(nrm > 0, col / torch.where(nrm > 0, nrm, torch.ones_like(nrm)), e_a)
+        col = torch.where(nrm > 0, col / torch.where(nrm > 0, nrm, torch.ones_like(nrm)), torch.zeros_like(col))
         Q[..., :, a] = col
-    return Q
+        dead[..., a] = nrm[..., 0] == 0
+    return torch.where(dead[..., None, :], identity_start(X, X.shape[-1]), Q)
 
 
 ORTHONORMALIZERS: dict[str, Callable[[torch.Tensor], torch.Tensor]] = {"qr": orthonormalize, "mgs": gram_schmidt}
@@ -59,7 +60,10 @@ class CompensatorFitter(ABC):
     def keys(self, S: torch.Tensor, rank: int, warm: torch.Tensor | None) -> torch.Tensor:
         """Orthonormal K [..., dk, rank] spanning (approximately) S's top-r left singular space."""
 
-    def fit(self, S: torch.Tensor, rank: int, warm: torch.Tensor | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+    def fit(self, S: torch.Tensor, rank: int, warm: torch.Tensor | None = None,
+            low_rank: tuple[torch.Tensor, torch.Tensor] | None = None) -> tuple[torch.Tensor, torch.Tensor]:
+        """(K, U) for S; `low_rank` (A, B), S's buffered part A Bᵀ (window.reconstruct_parts), is there for fitters
+        that fit on it (LowRankPowerIteration) — the others fit S."""
         K = self.keys(S, rank, warm)
         return K, self.project(S, K)
 
@@ -131,7 +135,7 @@ class PowerIteration(CompensatorFitter):
         if self.orth not in ORTHONORMALIZERS:
             raise InputError(f"fitter_options.orth must be one of {list(ORTHONORMALIZERS)}, got {self.orth!r}")
 
-    def fit(self, S, rank, warm=None):
+    def fit(self, S, rank, warm=None, low_rank=None):
         return warm_started_power_iteration(S, warm, rank, self.iters, self.tf32, ORTHONORMALIZERS[self.orth])
 
     def keys(self, S, rank, warm):
@@ -139,6 +143,56 @@ class PowerIteration(CompensatorFitter):
 
     def project(self, S, K):
         return power_iteration(S, K.to(S.dtype), 0, self.tf32)[1]
+
+
+def low_rank_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tensor, K: torch.Tensor, iters: int,
+                             orth: Callable[[torch.Tensor], torch.Tensor] = orthonormalize
+                             ) -> tuple[torch.Tensor, torch.Tensor]:
+    """K ← orth(L Lᵀ K) `iters` times on L = A Bᵀ in factored form — A (Bᵀ (B (Aᵀ K))): four products of dk or dv
+    by M = r + p by r, where S Sᵀ K costs two of dk by dv by r — then U = Sᵀ K of the whole state: (K, U)."""
+    At, Bt = A.transpose(-1, -2), B.transpose(-1, -2)
+    for _ in range(iters):
+        K = orth(A @ (Bt @ (B @ (At @ K))))
+    return K, S.transpose(-1, -2) @ K
+
+
+@dataclass
+class LowRankPowerIteration(CompensatorFitter):
+    """The warm-started power iteration run on the boundary state's buffered part L = A Bᵀ only — the previous
+    compensators and the window's records, decayed to its end, rank <= r + p — instead of on S_p; U = S_pᵀ K still
+    projects the whole state, so the quantized residual stays orthogonal to K. Why: on a GPU the iteration on the
+    dense S_p is most of a boundary's work, and the decayed residual Γ Ŝ_0 it ignores was left structureless by the
+    previous fit (session 21's study: state error +0.8–2 % over `power`, bits per byte level; NOTES.md). A boundary
+    without a buffer (a stream's first state) fits S as `power` does. `start`: the iteration's warm start — "keys",
+    the previous keys; "decayed", the buffer's first r key columns, i.e. the previous keys decayed through the window
+    (the same direction under a scalar decay; what a kernel iterating in span(A) starts from: NOTES.md)."""
+
+    iters: int = 2
+    orth: str = "qr"
+    start: str = "keys"
+    name = "lowrank"
+    graph_safe = True
+
+    def __post_init__(self) -> None:
+        if isinstance(self.iters, bool) or not isinstance(self.iters, int) or self.iters < 1:
+            raise InputError(f"fitter_options.iters must be an integer >= 1, got {self.iters!r}")
+        if self.orth not in ORTHONORMALIZERS:
+            raise InputError(f"fitter_options.orth must be one of {list(ORTHONORMALIZERS)}, got {self.orth!r}")
+        if self.start not in ("keys", "decayed"):
+            raise InputError(f"fitter_options.start must be 'keys' or 'decayed', got {self.start!r}")
+
+    def fit(self, S, rank, warm=None, low_rank=None):
+        orth = ORTHONORMALIZERS[self.orth]
+        if low_rank is None:
+            return warm_started_power_iteration(S, warm, rank, self.iters, orth=orth)
+        if warm is None:
+            K0 = identity_start(S, rank)
+        else:   # (the buffer's head holds the previous compensators: its first r columns are their decayed keys)
+            K0 = low_rank[0][..., :rank] if self.start == "decayed" else warm.to(S.dtype)
+        return low_rank_power_iteration(*low_rank, S, K0, self.iters, orth)
+
+    def keys(self, S, rank, warm):
+        return self.fit(S, rank, warm)[0]
 
 
 @dataclass
@@ -166,6 +220,6 @@ class RandomizedSVD(CompensatorFitter):
         return orthonormalize(U.reshape(*S.shape[:-1], rank))
 
 
-_REGISTRY: Registry[CompensatorFitter] = Registry("fitter", "fitter_options", {"power": PowerIteration, "svd": ExactSVD, "rsvd": RandomizedSVD})
+_REGISTRY: Registry[CompensatorFitter] = Registry("fitter", "fitter_options", {"power": PowerIteration, "lowrank": LowRankPowerIteration, "svd": ExactSVD, "rsvd": RandomizedSVD})
 names = _REGISTRY.names
 get = _REGISTRY.get

@@ -175,11 +175,13 @@ class BoundaryQuantizer:
         """Boundaries seen by a refit every k > 1 windows (reads the device count; for tests and reports)."""
         return 0 if self.phase is None else int(self.phase)
 
-    def __call__(self, S: torch.Tensor) -> tuple[torch.Tensor, Records]:
+    def __call__(self, S: torch.Tensor, low_rank: tuple[torch.Tensor, torch.Tensor] | None = None
+                 ) -> tuple[torch.Tensor, Records]:
+        """`low_rank`: S's buffered part (window.reconstruct_parts), for a fitter that fits on it."""
         p = self.pipeline
         r = p.rank
         if r > 0:
-            K, U = self.fitter.fit(S, r, self.keys)
+            K, U = self.fitter.fit(S, r, self.keys, low_rank)
             if p.refit_every > 1:
                 if self.phase is None:
                     self.phase = torch.zeros((), dtype=torch.int64, device=S.device)

@@ -45,12 +45,24 @@ def readout(S0: torch.Tensor, buffer: Records, x: torch.Tensor, as_of: torch.Ten
     return P + _record_weights(G, buffer.k, x, as_of) @ buffer.u
 
 
-def reconstruct(S0: torch.Tensor, buffer: Records) -> torch.Tensor:
-    """The state after every buffered record (eq. 4 / eq. 7), formed only at a boundary."""
+LowRank = tuple[torch.Tensor, torch.Tensor]
+"""(A [..., dk, M], B [..., dv, M]): a state's buffered part A Bᵀ, of rank <= M (`reconstruct_parts`)."""
+
+
+def reconstruct_parts(S0: torch.Tensor, buffer: Records) -> tuple[torch.Tensor, LowRank]:
+    """(S, (A, B)): the state after every buffered record (eq. 4 / eq. 7), formed only at a boundary, and its low-rank
+    part L = A Bᵀ — the records (compensators first) decayed to the window's end, S = Γ Ŝ_0 + L. A fitter may fit the
+    compensators on L's factors instead of S (fitters.LowRankPowerIteration)."""
     G = _cum_log_decay(buffer.log_alpha)
     GM = G[..., -1:, :]                                                   # [..., 1, d]
-    decayed_k = buffer.k * torch.exp(GM - G[..., 1:, :])                  # [..., M, dk]
-    return torch.exp(GM).transpose(-1, -2) * S0 + decayed_k.transpose(-1, -2) @ buffer.u
+    A = (buffer.k * torch.exp(GM - G[..., 1:, :])).transpose(-1, -2)     # [..., dk, M]
+    B = buffer.u.transpose(-1, -2)                                        # [..., dv, M]
+    return torch.exp(GM).transpose(-1, -2) * S0 + A @ buffer.u, (A, B)
+
+
+def reconstruct(S0: torch.Tensor, buffer: Records) -> torch.Tensor:
+    """The state after every buffered record (eq. 4 / eq. 7), formed only at a boundary."""
+    return reconstruct_parts(S0, buffer)[0]
 
 
 @dataclass(frozen=True)
@@ -148,11 +160,12 @@ def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precis
     return out, state
 
 
-Boundary = Callable[[torch.Tensor], tuple[torch.Tensor, Records]]
-"""At a window's end: reconstructed S_p -> (the next window's Ŝ_0 as used in reads, compensator records)."""
+Boundary = Callable[..., tuple[torch.Tensor, Records]]
+"""At a window's end: reconstructed S_p (and, where the state had a buffer, its low-rank part: `LowRank`, or None)
+-> (the next window's Ŝ_0 as used in reads, compensator records)."""
 
 
-def exact_boundary(S: torch.Tensor) -> tuple[torch.Tensor, Records]:
+def exact_boundary(S: torch.Tensor, low_rank: LowRank | None = None) -> tuple[torch.Tensor, Records]:
     """Keep the state as it is: no quantization, no compensators."""
     return S, Records.empty(S.shape[:-2], S.shape[-2], S.shape[-1], 1, S.dtype, S.device)
 
@@ -169,8 +182,8 @@ class WindowedState:
     filled: int = 0
 
     @staticmethod
-    def start(S: torch.Tensor, boundary: Boundary = exact_boundary) -> "WindowedState":
-        S0, comp = boundary(S)
+    def start(S: torch.Tensor, boundary: Boundary = exact_boundary, low_rank: LowRank | None = None) -> "WindowedState":
+        S0, comp = boundary(S, low_rank)
         return WindowedState(S0, comp, 0)
 
     def state(self) -> torch.Tensor:
@@ -217,7 +230,8 @@ def _evolve_eager(steps: Steps, window: int, state: WindowedState, boundary: Bou
             t += take
             state = replace(state, buffer=buffer, filled=state.filled + take)
             if state.filled == window:
-                state = WindowedState.start(reconstruct(state.S0, state.buffer), boundary)
+                S, low_rank = reconstruct_parts(state.S0, state.buffer)
+                state = WindowedState.start(S, boundary, low_rank)
                 if on_window is not None:
                     on_window(t, state)
     out = torch.cat(outs, -2) if outs else steps.q.new_zeros(*steps.batch_shape, 0, steps.dv)

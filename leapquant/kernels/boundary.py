@@ -255,8 +255,10 @@ def boundary_program(cfg: DecodeConfig):
                                                 ml[e, a] = ml[e, a] - red[0] * ml[e, b2]
                                         warp_dot(ml, red, a, a)
                                         for e in T.unroll(K // 32):
-                                            ml[e, a] = T.if_then_else(red[0] > 0, ml[e, a] / T.sqrt(red[0]),
-                                                                      unit_or_zero(T, e * 32 + tx, a))
+                                            ml[e, a] = T.if_then_else(red[0] > 0, ml[e, a] / T.sqrt(red[0]), 0.0)
+                                    for a in T.unroll(R):   # a zero column becomes e_a at the end (as mgs_warp)
+                                        warp_dot(ml, red, a, a)
+                                        ml[0, a] = T.if_then_else(red[0] > 0, ml[0, a], unit_or_zero(T, tx, a))
                                     for e in T.unroll(K // 32):
                                         for a in T.unroll(R):
                                             Kp[e * 32 + tx, a] = ml[e, a]
@@ -272,7 +274,13 @@ def boundary_program(cfg: DecodeConfig):
                                         Df[i] = Kp[i, a] * Kp[i, a]
                                     T.reduce_sum(Df, dd, dim=0)
                                     for i in T.Parallel(K):
-                                        Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), unit_or_zero(T, i, a))
+                                        Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a] / T.sqrt(dd[0]), 0.0)
+                                for a in T.serial(R):   # a zero column becomes e_a at the end (as mgs_warp)
+                                    for i in T.Parallel(K):
+                                        Df[i] = Kp[i, a] * Kp[i, a]
+                                    T.reduce_sum(Df, dd, dim=0)
+                                    for i in T.Parallel(K):
+                                        Kp[i, a] = T.if_then_else(dd[0] > 0, Kp[i, a], unit_or_zero(T, i, a))
                         if MV5:
                             matvec(Ss, Kp, Ws, Part, acc, tx, True)         # U = Sᵀ K
                             for j, a in T.Parallel(V, R):

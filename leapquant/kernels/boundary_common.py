@@ -43,7 +43,7 @@ def list_entry(T, cfg, N, cnt, par, wnext, lst, idx, e):
     return T.if_then_else(wnext[e] == cfg.p, idx[e], -1)
 
 
-def mgs_warp(T, K, R, markstein=False):
+def mgs_warp(T, K, R, markstein=False, revive_by="norm"):
     """Right-looking modified Gram–Schmidt of R key columns held by one warp in registers, ml[e, a] = K[32 e + lane,
     a], red[R] scratch (v6): once column b is normalised, the projections of all later columns onto it run as
     interleaved butterflies — 2R − 1 dependent warp reductions instead of R(R + 1) / 2; each column still sees its
@@ -53,9 +53,15 @@ def mgs_warp(T, K, R, markstein=False):
     of the norm (`_xdiv`: the same quotients for normal operands) instead of as many IEEE divisions, each with its
     range check and slow-path branch — the seven other warps wait at a barrier for this warp.
 
-    A column left exactly zero becomes e_a (`unit_or_zero`, as fitters.gram_schmidt): from zero keys — a slot whose
-    buffers an engine zeroed — the warm-started refit revives them instead of keeping them zero for ever. `lane` is
-    the thread's lane (0..31)."""
+    A column left zero becomes e_a once all are done (as fitters.gram_schmidt; the later columns were projected on
+    the zero column, i.e. not at all): from zero keys — a slot whose buffers an engine zeroed — the warm-started
+    refit revives them instead of keeping them zero for ever. `lane` is the thread's lane (0..31). How a dead column
+    is told, with the same result (its squared norm was zero exactly when all its elements are zero now):
+    ``revive_by="norm"`` from red[a], which holds that norm at the end (v6, v7: no spill at v7's 80-register cap,
+    where a select inside the chain cost one register), "vote" by `revive_zero_column` (v12, where keeping the norms
+    live cost its fp32 refit 90 bytes of spills)."""
+    vote = revive_zero_column(T, K)
+
     @T.macro
     def mgs(ml, red, nr, lane):
         for b2 in T.unroll(R):
@@ -68,12 +74,10 @@ def mgs_warp(T, K, R, markstein=False):
                 nr[0] = T.sqrt(red[b2])
                 nr[1] = _rcp(T, nr[0])
                 for e in T.unroll(K // 32):
-                    ml[e, b2] = T.if_then_else(red[b2] > 0, _xdiv(T, ml[e, b2], nr[0], nr[1]),
-                                               unit_or_zero(T, e * 32 + lane, b2))
+                    ml[e, b2] = T.if_then_else(red[b2] > 0, _xdiv(T, ml[e, b2], nr[0], nr[1]), 0.0)
             else:
                 for e in T.unroll(K // 32):
-                    ml[e, b2] = T.if_then_else(red[b2] > 0, ml[e, b2] / T.sqrt(red[b2]),
-                                               unit_or_zero(T, e * 32 + lane, b2))
+                    ml[e, b2] = T.if_then_else(red[b2] > 0, ml[e, b2] / T.sqrt(red[b2]), 0.0)
             for a in T.unroll(b2 + 1, R):
                 red[a] = ml[0, a] * ml[0, b2]
                 for e in T.unroll(1, K // 32):
@@ -84,7 +88,32 @@ def mgs_warp(T, K, R, markstein=False):
             for a in T.unroll(b2 + 1, R):
                 for e in T.unroll(K // 32):
                     ml[e, a] = ml[e, a] - red[a] * ml[e, b2]
+        for b2 in T.unroll(R):   # red[b2] holds column b2's squared norm now
+            if revive_by == "vote":
+                vote(ml, red, b2, lane)
+            else:
+                ml[0, b2] = T.if_then_else(red[b2] > 0, ml[0, b2], unit_or_zero(T, lane, b2))
     return mgs
+
+
+def revive_zero_column(T, K):
+    """A macro: column a of a warp's ml[e, a] = K[32 e + lane, a] (after an orthonormalisation, whose zero columns are
+    exactly zero) becomes e_a where every element is zero — one warp vote on the lanes' elements, told from the
+    column itself so that nothing stays live through the chain before it."""
+    @T.macro
+    def revive(ml, red, a, lane):
+        ml[0, a] = T.if_then_else(T.call_extern("int32", "__any_sync", T.uint32(0xFFFFFFFF),
+                                                T.cast(_any_nonzero(T, K, ml, a), "int32")) != 0,
+                                  ml[0, a], unit_or_zero(T, lane, a))
+    return revive
+
+
+def _any_nonzero(T, K, ml, a):
+    """Whether any of the lane's elements ml[e, a] is non-zero (an expression, unrolled here)."""
+    expr = ml[0, a] != 0
+    for e in range(1, K // 32):
+        expr = T.Or(expr, ml[e, a] != 0)
+    return expr
 
 
 def unit_or_zero(T, row, a):
@@ -103,12 +132,13 @@ def cholqr_warp(T, K, R, mgs, tau=CHOL_TAU):
     the Gram matrix G = Kᵀ K in one round of R (R + 1) / 2 interleaved warp reductions, then on every lane (the
     same values: a butterfly's sums are bitwise equal on all lanes) D = diag(G)^(-1/2), the Cholesky factor L of
     D G D (unit diagonal by construction) and Q = K D L⁻ᵀ by forward substitution per row. Q equals MGS's in exact
-    arithmetic (QR with a non-negative diagonal; a zero column — D's entry 0, its pivot 1 — becomes e_a, as in
-    `mgs`, the later columns not projected on it: naive.orthonormalise_chol). Why: MGS's
+    arithmetic (QR with a non-negative diagonal; a zero column — D's entry 0, its pivot 1 — becomes e_a at the end, as
+    in `mgs`). Why: MGS's
     2R − 1 dependent reductions and R square roots and reciprocals in a chain were 28 % of the v12 boundary's stall
     samples (session 17); here one reduction round and R reciprocal square roots. Where a pivot falls below `tau`
     (nearly dependent columns) the warp runs `mgs` instead — a branch uniform over the warp."""
     NE = K // 32
+    revive = revive_zero_column(T, K)
     pairs = [(a, b) for a in range(R) for b in range(a + 1)]
     ix = {ab: i for i, ab in enumerate(pairs)}
     cols = list(range(R))               # (Python lists: loops over them unroll while the IR is built)
@@ -144,7 +174,9 @@ def cholqr_warp(T, K, R, mgs, tau=CHOL_TAU):
                     red[0] = ml[e, a] * dv[a]
                     for b in before[a]:
                         red[0] -= ml[e, b] * gm[ix[a, b]]
-                    ml[e, a] = T.if_then_else(dv[a] > 0, red[0] * gm[ix[a, a]], unit_or_zero(T, e * 32 + lane, a))
+                    ml[e, a] = red[0] * gm[ix[a, a]]
+            for a in cols:
+                revive(ml, red, a, lane)
         else:
             mgs(ml, red, nr, lane)
     return cholqr

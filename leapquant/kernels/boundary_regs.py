@@ -233,7 +233,7 @@ def boundary_regs_program(cfg: DecodeConfig):
                 for d in HD:
                     Sm[HO + (w * K + 8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)] = pd[d]
 
-    mgs = mgs_warp(T, K, Rz, markstein=True)
+    mgs = mgs_warp(T, K, Rz, markstein=True, revive_by="vote")
     cholqr = cholqr_warp(T, K, Rz, mgs) if cfg.bchol else None
     advance = advance_positions(T, cfg, N, C, BT)
 

@@ -126,6 +126,15 @@ T shfl(int line, T v, int src_lane, int width = 32) {   // lane src_lane of this
 #define __shfl_xor_sync(mask, ...) emu::shfl_xor(__LINE__, __VA_ARGS__)
 #define __shfl_sync(mask, ...) emu::shfl(__LINE__, __VA_ARGS__)
 
+namespace emu {
+inline int any_sync(int line, int pred) {   // the warp's vote (full mask), by butterflies of the emulated shuffle
+  int r = pred != 0;
+  for (int off = 16; off > 0; off >>= 1) r |= shfl_xor(line, r, off);
+  return r;
+}
+}  // namespace emu
+#define __any_sync(mask, pred) emu::any_sync(__LINE__, (pred))
+
 // movmatrix.sync.aligned.m8n8.trans.b16 (boundary_regs.MOVMATRIX, which the emulation drops with the includes): lane
 // (g, t) holds elements (g, 2t) and (g, 2t + 1) of an 8x8 b16 matrix in its low and high halves; afterwards those of
 // the transposed matrix, (2t, g) and (2t + 1, g) of the original

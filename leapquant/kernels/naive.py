@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import torch
 
-from leapquant.fitters import gram_schmidt, warm_started_power_iteration   # the pipeline's fit and Gram–Schmidt
+from leapquant.fitters import gram_schmidt, identity_start, warm_started_power_iteration   # the pipeline's fit, its Gram–Schmidt
 
 EPS_C = 1e-8
 QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
@@ -98,8 +98,8 @@ def orthonormalise_chol(X: torch.Tensor, tau: float = CHOL_TAU) -> torch.Tensor:
     """Scaled Cholesky QR of the columns of X [..., K, r] (FP32), the v12 boundary's `bchol` arithmetic
     (boundary_common.cholqr_warp): D = diag(XᵀX)^(-1/2) (0 for a zero column), L the Cholesky factor of D XᵀX D with
     unit diagonal, Q = X D L⁻ᵀ by forward substitution; where a pivot 1 − Σ_b L[a, b]² falls below `tau`, MGS
-    (:func:`orthonormalise`) instead. The same Q as MGS in exact arithmetic; a zero column becomes e_a, as in MGS
-    (the later columns, whose Gram entries with it are zero, are not projected on it: MGS's differ there)."""
+    (:func:`orthonormalise`) instead. The same Q as MGS in exact arithmetic; a zero column becomes e_a at the end,
+    as in MGS."""
     r = X.shape[-1]
     G = X.transpose(-1, -2) @ X
     diag = torch.diagonal(G, dim1=-2, dim2=-1)
@@ -122,9 +122,8 @@ def orthonormalise_chol(X: torch.Tensor, tau: float = CHOL_TAU) -> torch.Tensor:
         v = X[..., :, a] * dv[..., a, None]
         for b in range(a):
             v = v - Q[..., :, b] * L[..., a, b, None]
-        e_a = torch.zeros_like(v)
-        e_a[..., a] = 1.0
-        Q[..., :, a] = torch.where(dv[..., a, None] > 0, v * L[..., a, a, None], e_a)
+        Q[..., :, a] = v * L[..., a, a, None]
+    Q = torch.where(dv[..., None, :] > 0, Q, identity_start(X, r))   # zero columns: e_a at the end (as MGS)
     if bool(ok.all()):
         return Q
     return torch.where(ok[..., None, None], Q, orthonormalise(X))

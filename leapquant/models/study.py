@@ -64,6 +64,9 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "leapquant-refit2": ("8 bit, cheaper refit", _leap(refit_every=2)),
     "leapquant-refit4": ("8 bit, cheaper refit", _leap(refit_every=4)),
     "leapquant-refit8": ("8 bit, cheaper refit", _leap(refit_every=8)),
+    # the power iteration on the buffered records only (fitters.LowRankPowerIteration; session 21)
+    "leapquant-lowrank": ("8 bit, cheaper refit", _leap(fitter="lowrank")),
+    "leapquant-lowrank-decayed": ("8 bit, cheaper refit", _leap(fitter="lowrank", fitter_options={"start": "decayed"})),
     # what the decode kernels compute by default (kernels.from_pipeline): their Gram-Schmidt and the TF32 refit;
     # and the TF32 refit alone (torch's QR), to tell the two apart
     "leapquant-kernel": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig())),
@@ -84,7 +87,8 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "leapquant-4": ("4 bit", preset("leapquant-4")),
 }
 FIGURE3 = ("bf16", "fp8-e4m3-channel", "int8-channel", "leapquant", "leapquant-6", "leapquant-4")
-REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "leapquant-refit8")
+REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "leapquant-refit8", "leapquant-lowrank",
+                   "leapquant-lowrank-decayed")
 KERNEL_ARITHMETIC = ("leapquant-kernel", "leapquant-tf32")
 SHADOWED = FIGURE3 + REFIT_SCHEDULES + KERNEL_ARITHMETIC   # the configs that keep a float64 shadow state (their state error is recorded)
 FIGURE6 = "leapquant"
@@ -351,16 +355,20 @@ def plot_refit_schedules(results: dict, path: Path) -> Path | None:
             continue
         base = _mean_state_error(cf["leapquant"])
         pts = sorted((k, _mean_state_error(cf[c]) / base) for c, k in every.items() if "state_error" in cf.get(c, {}))
-        it1 = _mean_state_error(cf["leapquant-it1"]) / base if "state_error" in cf.get("leapquant-it1", {}) else None
+        single = {c: _mean_state_error(cf[c]) / base for c in ("leapquant-it1", "leapquant-lowrank")
+                  if "state_error" in cf.get(c, {})}
         if len(pts) > 1:
-            rows[m] = (pts, it1)
+            rows[m] = (pts, single)
     if not rows:
         return None
     fig, ax = plt.subplots(figsize=(5.5, 3.8))
-    for m, (pts, it1) in rows.items():
+    single_marks = {"leapquant-it1": ("s", "one power iteration, every window"),
+                    "leapquant-lowrank": ("^", "iterations on the records only, every window")}
+    for m, (pts, single) in rows.items():
         line, = ax.plot([k for k, _ in pts], [v for _, v in pts], "o-", label=f"{m}: refit every k windows")
-        if it1 is not None:
-            ax.plot([1], [it1], "s", color=line.get_color(), mfc="none", label=f"{m}: one power iteration, every window")
+        for c, v in single.items():
+            mark, what = single_marks[c]
+            ax.plot([1], [v], mark, color=line.get_color(), mfc="none", label=f"{m}: {what}")
     ax.set_xscale("log", base=2)
     ks = sorted({k for pts, _ in rows.values() for k, _ in pts})
     ax.set_xticks(ks, [str(k) for k in ks])

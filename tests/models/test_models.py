@@ -254,13 +254,14 @@ def test_refit_schedule_configs_and_their_plot(tmp_path):
     base = preset("leapquant").to_dict()
     for c in study.REFIT_SCHEDULES:
         d = study.CONFIGS[c][1].to_dict()
-        assert {k for k in d if d[k] != base[k]} <= {"refit_every", "fitter_options"} and c in study.SHADOWED
-    assert [study.CONFIGS[c][1].refit_every for c in study.REFIT_SCHEDULES] == [1, 2, 4, 8]
+        assert {k for k in d if d[k] != base[k]} <= {"refit_every", "fitter_options", "fitter"} and c in study.SHADOWED
+    assert [study.CONFIGS[c][1].refit_every for c in study.REFIT_SCHEDULES] == [1, 2, 4, 8, 1, 1]
+    assert study.CONFIGS["leapquant-lowrank"][1].fitter == "lowrank"   # (session 21: the records-only iteration)
 
     def entry(err):   # two layers, three checkpoints, two heads
         return {"state_error": {"0": [[err, err]] * 3, "1": [[err, err]] * 3}}
     res = {"gdn": {"configs": {"leapquant": entry(1.0), "leapquant-refit2": entry(1.5), "leapquant-it1": entry(1.2),
-                               "leapquant-refit4": entry(2.0)}}}
+                               "leapquant-refit4": entry(2.0), "leapquant-lowrank": entry(1.02)}}}
     assert study._mean_state_error(res["gdn"]["configs"]["leapquant-refit2"]) == 1.5
     path = study.plot_refit_schedules(res, tmp_path / "refit.png")
     assert path is not None and path.stat().st_size > 1000 and path.read_bytes()[:4] == b"\x89PNG"
