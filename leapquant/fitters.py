@@ -156,6 +156,34 @@ def low_rank_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tensor, 
     return K, S.transpose(-1, -2) @ K
 
 
+def coefficient_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tensor, rank: int, iters: int,
+                                tau: float = 1e-3) -> tuple[torch.Tensor, torch.Tensor]:
+    """The power iteration on L = A Bᵀ in the coefficient space of A (K = A C), as a GPU boundary holding only the
+    staged factors and their Gram matrices would run it (leapquant/kernels/NOTES.md, "Session 21"): C starts at
+    e_1..e_r (A's first r columns: the previous keys decayed through the window), then `iters` times C ← Gb (Ga C)
+    and an orthonormalisation in the Ga metric by scaled Cholesky QR (Cᵀ Ga C = D⁻¹ L Lᵀ D⁻¹, C ← C D L⁻ᵀ — MGS's Q
+    in exact arithmetic); U = Sᵀ K. Where a pivot falls below `tau` (nearly dependent columns) or the Cholesky
+    fails, that state's keys come from the factored iteration instead (`low_rank_power_iteration`, torch's QR), as
+    the kernels' `bchol` falls back to Gram–Schmidt."""
+    At = A.transpose(-1, -2)
+    Ga, Gb = At @ A, B.transpose(-1, -2) @ B
+    C = identity_start(Ga, rank)                                           # [..., M, r]
+    ok = torch.ones(Ga.shape[:-2], dtype=torch.bool, device=A.device)
+    for _ in range(iters):
+        C = Gb @ (Ga @ C)
+        G = C.transpose(-1, -2) @ Ga @ C
+        d = torch.rsqrt(torch.diagonal(G, dim1=-2, dim2=-1).clamp_min(torch.finfo(G.dtype).tiny))
+        L, info = torch.linalg.cholesky_ex(d[..., :, None] * G * d[..., None, :])
+        ok = ok & (info == 0) & (torch.diagonal(L, dim1=-2, dim2=-1).square() >= tau).all(-1)
+        L = torch.where(ok[..., None, None], L, torch.eye(rank, dtype=L.dtype, device=L.device))
+        C = torch.linalg.solve_triangular(L, (C * d[..., None, :]).transpose(-1, -2), upper=False).transpose(-1, -2)
+    K = A @ C
+    if not bool(ok.all()):
+        K = torch.where(ok[..., None, None], K,
+                        low_rank_power_iteration(A, B, S, A[..., :rank], iters, orthonormalize)[0])
+    return K, S.transpose(-1, -2) @ K
+
+
 @dataclass
 class LowRankPowerIteration(CompensatorFitter):
     """The warm-started power iteration run on the boundary state's buffered part L = A Bᵀ only — the previous
@@ -165,11 +193,14 @@ class LowRankPowerIteration(CompensatorFitter):
     previous fit (session 21's study: state error +0.8–2 % over `power`, bits per byte level; NOTES.md). A boundary
     without a buffer (a stream's first state) fits S as `power` does. `start`: the iteration's warm start — "keys",
     the previous keys; "decayed", the buffer's first r key columns, i.e. the previous keys decayed through the window
-    (the same direction under a scalar decay; what a kernel iterating in span(A) starts from: NOTES.md)."""
+    (the same direction under a scalar decay; what a kernel iterating in span(A) starts from: NOTES.md). `form`:
+    "factored", A (Bᵀ (B (Aᵀ K))) with `orth`; "coefficients", the kernel design's arithmetic
+    (`coefficient_power_iteration`: Gram matrices, scaled Cholesky in A's coefficient space; needs start "decayed")."""
 
     iters: int = 2
     orth: str = "qr"
     start: str = "keys"
+    form: str = "factored"
     name = "lowrank"
     graph_safe = True
 
@@ -180,11 +211,18 @@ class LowRankPowerIteration(CompensatorFitter):
             raise InputError(f"fitter_options.orth must be one of {list(ORTHONORMALIZERS)}, got {self.orth!r}")
         if self.start not in ("keys", "decayed"):
             raise InputError(f"fitter_options.start must be 'keys' or 'decayed', got {self.start!r}")
+        if self.form not in ("factored", "coefficients"):
+            raise InputError(f"fitter_options.form must be 'factored' or 'coefficients', got {self.form!r}")
+        if self.form == "coefficients" and self.start != "decayed":
+            raise InputError("fitter_options.form 'coefficients' iterates in span(A): it needs start 'decayed', "
+                             f"got {self.start!r}")
 
     def fit(self, S, rank, warm=None, low_rank=None):
         orth = ORTHONORMALIZERS[self.orth]
         if low_rank is None:
             return warm_started_power_iteration(S, warm, rank, self.iters, orth=orth)
+        if warm is not None and self.form == "coefficients":
+            return coefficient_power_iteration(*low_rank, S, rank, self.iters)
         if warm is None:
             K0 = identity_start(S, rank)
         else:   # (the buffer's head holds the previous compensators: its first r columns are their decayed keys)

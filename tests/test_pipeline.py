@@ -315,6 +315,13 @@ def test_lowrank_fitter_iterates_on_the_buffered_records_only():
     assert torch.equal(Kf, Kp) and torch.equal(Uf, Up)
     Kg, _ = fitters.get("lowrank", start="decayed").fit(S, 3, warm, (A, B))   # from A's first columns instead
     torch.testing.assert_close(Kg, fitters.power_iteration(L, A[..., :3], 2)[0], rtol=0, atol=1e-5)
+    Kc, Uc = fitters.get("lowrank", start="decayed", form="coefficients").fit(S, 3, warm, (A, B))
+    torch.testing.assert_close(Kc, Kg, rtol=0, atol=1e-4)   # Gram matrices + scaled Cholesky: the same keys
+    torch.testing.assert_close(Uc, S.transpose(-1, -2) @ Kc)
+    with pytest.raises(InputError, match="form 'coefficients' iterates in span.A.: it needs start 'decayed'"):
+        fitters.get("lowrank", form="coefficients")
+    with pytest.raises(InputError, match="fitter_options.form must be 'factored' or 'coefficients'"):
+        fitters.get("lowrank", form="gram")
     with pytest.raises(InputError, match="fitter_options.start must be 'keys' or 'decayed'"):
         fitters.get("lowrank", start="cold")
     with pytest.raises(InputError, match="fitter_options.iters must be an integer >= 1"):

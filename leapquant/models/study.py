@@ -67,6 +67,8 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     # the power iteration on the buffered records only (fitters.LowRankPowerIteration; session 21)
     "leapquant-lowrank": ("8 bit, cheaper refit", _leap(fitter="lowrank")),
     "leapquant-lowrank-decayed": ("8 bit, cheaper refit", _leap(fitter="lowrank", fitter_options={"start": "decayed"})),
+    "leapquant-lowrank-coef": ("8 bit, cheaper refit", _leap(fitter="lowrank", fitter_options={
+        "start": "decayed", "form": "coefficients"})),   # the v12 design's arithmetic (NOTES.md "Session 21")
     # what the decode kernels compute by default (kernels.from_pipeline): their Gram-Schmidt and the TF32 refit;
     # and the TF32 refit alone (torch's QR), to tell the two apart
     "leapquant-kernel": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig())),
@@ -88,7 +90,7 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
 }
 FIGURE3 = ("bf16", "fp8-e4m3-channel", "int8-channel", "leapquant", "leapquant-6", "leapquant-4")
 REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "leapquant-refit8", "leapquant-lowrank",
-                   "leapquant-lowrank-decayed")
+                   "leapquant-lowrank-decayed", "leapquant-lowrank-coef")
 KERNEL_ARITHMETIC = ("leapquant-kernel", "leapquant-tf32")
 SHADOWED = FIGURE3 + REFIT_SCHEDULES + KERNEL_ARITHMETIC   # the configs that keep a float64 shadow state (their state error is recorded)
 FIGURE6 = "leapquant"

@@ -255,7 +255,7 @@ def test_refit_schedule_configs_and_their_plot(tmp_path):
     for c in study.REFIT_SCHEDULES:
         d = study.CONFIGS[c][1].to_dict()
         assert {k for k in d if d[k] != base[k]} <= {"refit_every", "fitter_options", "fitter"} and c in study.SHADOWED
-    assert [study.CONFIGS[c][1].refit_every for c in study.REFIT_SCHEDULES] == [1, 2, 4, 8, 1, 1]
+    assert [study.CONFIGS[c][1].refit_every for c in study.REFIT_SCHEDULES] == [1, 2, 4, 8, 1, 1, 1]
     assert study.CONFIGS["leapquant-lowrank"][1].fitter == "lowrank"   # (session 21: the records-only iteration)
 
     def entry(err):   # two layers, three checkpoints, two heads
