@@ -177,10 +177,8 @@ def coefficient_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tenso
         ok = ok & (info == 0) & (torch.diagonal(L, dim1=-2, dim2=-1).square() >= tau).all(-1)
         L = torch.where(ok[..., None, None], L, torch.eye(rank, dtype=L.dtype, device=L.device))
         C = torch.linalg.solve_triangular(L, (C * d[..., None, :]).transpose(-1, -2), upper=False).transpose(-1, -2)
-    K = A @ C
-    if not bool(ok.all()):
-        K = torch.where(ok[..., None, None], K,
-                        low_rank_power_iteration(A, B, S, A[..., :rank], iters, orthonormalize)[0])
+    # (the fall-back is computed for every state and selected on the device: no host sync, so a CUDA graph replays it)
+    K = torch.where(ok[..., None, None], A @ C, low_rank_power_iteration(A, B, S, A[..., :rank], iters)[0])
     return K, S.transpose(-1, -2) @ K
 
 
@@ -216,6 +214,9 @@ class LowRankPowerIteration(CompensatorFitter):
         if self.form == "coefficients" and self.start != "decayed":
             raise InputError("fitter_options.form 'coefficients' iterates in span(A): it needs start 'decayed', "
                              f"got {self.start!r}")
+        if self.form == "coefficients" and self.orth != "qr":
+            raise InputError("fitter_options.form 'coefficients' orthonormalises by its own scaled Cholesky (torch's "
+                             f"QR where that falls back): orth must be left at 'qr', got {self.orth!r}")
 
     def fit(self, S, rank, warm=None, low_rank=None):
         orth = ORTHONORMALIZERS[self.orth]

@@ -320,6 +320,8 @@ def test_lowrank_fitter_iterates_on_the_buffered_records_only():
     torch.testing.assert_close(Uc, S.transpose(-1, -2) @ Kc)
     with pytest.raises(InputError, match="form 'coefficients' iterates in span.A.: it needs start 'decayed'"):
         fitters.get("lowrank", form="coefficients")
+    with pytest.raises(InputError, match="orth must be left at 'qr'"):
+        fitters.get("lowrank", start="decayed", form="coefficients", orth="mgs")
     with pytest.raises(InputError, match="fitter_options.form must be 'factored' or 'coefficients'"):
         fitters.get("lowrank", form="gram")
     with pytest.raises(InputError, match="fitter_options.start must be 'keys' or 'decayed'"):

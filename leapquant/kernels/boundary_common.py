@@ -60,6 +60,8 @@ def mgs_warp(T, K, R, markstein=False, revive_by="norm"):
     ``revive_by="norm"`` from red[a], which holds that norm at the end (v6, v7: no spill at v7's 80-register cap,
     where a select inside the chain cost one register), "vote" by `revive_zero_column` (v12, where keeping the norms
     live cost its fp32 refit 90 bytes of spills)."""
+    if revive_by not in ("norm", "vote"):
+        raise ValueError(f"revive_by must be 'norm' or 'vote', got {revive_by!r}")
     vote = revive_zero_column(T, K)
 
     @T.macro
