@@ -144,6 +144,9 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
                                                                      # (session 19; slower than _it1, session 20)
           ("leap_int8_vfirst_nohoist", dict(p=16, r=4, v_first=True, bhoist=False)),   # v12's refit operands loaded
                                                                      # in a branch per tile (the default until session 20)
+          ("leap_int8_vfirst_rec", dict(p=16, r=4, v_first=True, brecords=True)),   # the refit on the buffered
+                                                                     # factors (Gram matrices, coefficient space; session 22)
+          ("leap_int8_vfirst_rec_it1", dict(p=16, r=4, v_first=True, brecords=True, iters=1)),   # with one iteration
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

@@ -129,6 +129,44 @@ part orthogonal to the earlier ones has less than τ of its squared norm makes i
 ~ε/τ of orthogonality (≤ 1e-4 here, below the fp16 rounding of the stored K̂); MGS loses ~ε/√τ."""
 
 
+def gram_pairs(R):
+    """The lower triangle's (a, b <= a) pairs of an R x R Gram matrix in the order the kernels pack them, and their
+    index: gm[ix[a, b]]."""
+    pairs = [(a, b) for a in range(R) for b in range(a + 1)]
+    return pairs, {ab: i for i, ab in enumerate(pairs)}
+
+
+def scaled_cholesky_warp(T, R, tau=CHOL_TAU, positive=False):
+    """(macro over gm, dv, nr, ok): the scaled Cholesky factor of the packed Gram matrix gm (gram_pairs' order; the
+    same values on every lane) — dv = diag^(-1/2) (0 where the diagonal is not positive), then in place gm[a, b < a]
+    = L[a, b] of D G D (unit diagonal) and gm[a, a] = 1 / L[a, a]; ok[0] = 0 where a pivot falls below `tau` and,
+    with `positive`, where a diagonal entry is not positive (naive.scaled_cholesky)."""
+    pairs, ix = gram_pairs(R)
+    cols = list(range(R))               # (Python lists: loops over them unroll while the IR is built)
+    before = [list(range(a)) for a in range(R)]
+
+    @T.macro
+    def factor(gm, dv, nr, ok):
+        for a in cols:
+            dv[a] = T.if_then_else(gm[ix[a, a]] > 0, T.rsqrt(gm[ix[a, a]]), T.float32(0))
+        ok[0] = 1
+        if positive:
+            for a in cols:
+                ok[0] = T.if_then_else(gm[ix[a, a]] > 0, ok[0], 0)
+        for a in cols:   # gm[a, b < a] becomes L[a, b]; gm[a, a] 1 / L[a, a]
+            for b in before[a]:
+                gm[ix[a, b]] = gm[ix[a, b]] * dv[a] * dv[b]
+                for c in before[b]:
+                    gm[ix[a, b]] -= gm[ix[a, c]] * gm[ix[b, c]]
+                gm[ix[a, b]] = gm[ix[a, b]] * gm[ix[b, b]]
+            nr[0] = T.float32(1)
+            for b in before[a]:
+                nr[0] -= gm[ix[a, b]] * gm[ix[a, b]]
+            ok[0] = T.if_then_else(nr[0] >= tau, ok[0], 0)
+            gm[ix[a, a]] = T.rsqrt(T.max(nr[0], tau))
+    return factor
+
+
 def cholqr_warp(T, K, R, mgs, tau=CHOL_TAU):
     """Scaled Cholesky QR of R ≤ 4 key columns held by one warp (ml[e, a] = K[32 e + lane, a], as :func:`mgs_warp`):
     the Gram matrix G = Kᵀ K in one round of R (R + 1) / 2 interleaved warp reductions, then on every lane (the
@@ -141,10 +179,11 @@ def cholqr_warp(T, K, R, mgs, tau=CHOL_TAU):
     (nearly dependent columns) the warp runs `mgs` instead — a branch uniform over the warp."""
     NE = K // 32
     revive = revive_zero_column(T, K)
-    pairs = [(a, b) for a in range(R) for b in range(a + 1)]
-    ix = {ab: i for i, ab in enumerate(pairs)}
+    pairs, ix = gram_pairs(R)
     cols = list(range(R))               # (Python lists: loops over them unroll while the IR is built)
     before = [list(range(a)) for a in range(R)]
+
+    factor = scaled_cholesky_warp(T, R, tau)
 
     @T.macro
     def cholqr(ml, red, nr, gm, dv, ok, lane):
@@ -156,20 +195,7 @@ def cholqr_warp(T, K, R, mgs, tau=CHOL_TAU):
         for st in T.unroll(5):
             for i in T.unroll(len(pairs)):
                 gm[i] += T.shfl_xor(gm[i], 16 >> st)
-        for a in cols:
-            dv[a] = T.if_then_else(gm[ix[a, a]] > 0, T.rsqrt(gm[ix[a, a]]), T.float32(0))
-        ok[0] = 1
-        for a in cols:   # gm[a, b < a] becomes L[a, b]; gm[a, a] 1 / L[a, a]
-            for b in before[a]:
-                gm[ix[a, b]] = gm[ix[a, b]] * dv[a] * dv[b]
-                for c in before[b]:
-                    gm[ix[a, b]] -= gm[ix[a, c]] * gm[ix[b, c]]
-                gm[ix[a, b]] = gm[ix[a, b]] * gm[ix[b, b]]
-            nr[0] = T.float32(1)
-            for b in before[a]:
-                nr[0] -= gm[ix[a, b]] * gm[ix[a, b]]
-            ok[0] = T.if_then_else(nr[0] >= tau, ok[0], 0)
-            gm[ix[a, a]] = T.rsqrt(T.max(nr[0], tau))
+        factor(gm, dv, nr, ok)
         if ok[0] != 0:
             for e in T.unroll(NE):   # q_a = (k_a d_a − Σ_{b<a} q_b L[a, b]) / L[a, a], in place (ascending a)
                 for a in cols:

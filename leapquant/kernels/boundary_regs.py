@@ -30,6 +30,7 @@ from dataclasses import dataclass
 
 from leapquant.kernels.boundary_common import (advance_positions, cholqr_warp, factor_staging, list_entry, mgs_warp,
                                                qdiv_rcp, quantize_code, tf32_operand, word_code)
+from leapquant.kernels.boundary_records import gram_stride, gram_terms, records_refit
 from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
 
 
@@ -51,10 +52,12 @@ class SharedLayout:
     AE: int      # exp(G_P): 1 (GDN) or K words
     TOT: int     # words of the flat buffer
     prefetch_bytes: int   # bwalk: Z rows, c, B, K̂, Û, record keys and values, log-decays (0 without)
+    gram_words: int = 0   # brecords: the Gram matrices Ga, Gb of the staged factors (boundary_records), a buffer of
+                          # their own (so that TileLang's barrier planner sees their warp-divergent stores apart)
 
     @property
     def bytes(self) -> int:
-        return 4 * self.TOT + self.prefetch_bytes
+        return 4 * (self.TOT + self.gram_words) + self.prefetch_bytes
 
 
 def shared_layout(cfg: DecodeConfig, walk: bool | None = None) -> SharedLayout:
@@ -76,7 +79,8 @@ def shared_layout(cfg: DecodeConfig, walk: bool | None = None) -> SharedLayout:
     TOT = -(-(AE + Kd) // 4) * 4
     pre = (V * LDB + 4 * (K + V) + 2 * Rz * (K + V) + 2 * P * (K + V) + 4 * P * Kd) if (
         cfg.bwalk if walk is None else walk) else 0
-    return SharedLayout(LW, LDB, AU, AH, AL, KP, KW, HO, AC, RC, AB, AE, TOT, pre)
+    gram = 2 * gram_terms(cfg) * gram_stride(cfg) if cfg.brecords else 0
+    return SharedLayout(LW, LDB, AU, AH, AL, KP, KW, HO, AC, RC, AB, AE, TOT, pre, gram)
 
 
 MOVMATRIX = r"""
@@ -233,6 +237,10 @@ def boundary_regs_program(cfg: DecodeConfig):
                 for d in HD:
                     Sm[HO + (w * K + 8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)] = pd[d]
 
+    REC = cfg.brecords                  # the refit on the staged factors (boundary_records), the S_p iteration as fall-back
+    if REC:
+        gram, coefficients, khat_records = records_refit(T, cfg, AU, AH, AL, LW, KP)
+
     mgs = mgs_warp(T, K, Rz, markstein=True, revive_by="vote")
     cholqr = cholqr_warp(T, K, Rz, mgs) if cfg.bchol else None
     advance = advance_positions(T, cfg, N, C, BT)
@@ -324,6 +332,9 @@ def boundary_regs_program(cfg: DecodeConfig):
             Sw = T.view(Sm, dtype="uint32")
             Si = T.view(Sm, dtype="int32")
             Sh = T.view(Sm, shape=(2 * TOT,), dtype="uint16")
+            if REC:
+                Sf = T.view(Sm, shape=(2 * TOT,), dtype="float16")
+                Gm = T.alloc_shared((lay.gram_words,), f32)
             Zq = T.view(Z, shape=(NS, HV, V, K // 2), dtype="int16")
             Zw = T.view(Z, shape=(NS, HV, V, K // 4), dtype="int32")
             if WALK:   # the prefetch areas: the next entry's inputs land here while this one computes
@@ -365,6 +376,22 @@ def boundary_regs_program(cfg: DecodeConfig):
                 gm = T.alloc_local((Rz * (Rz + 1) // 2,), f32)   # the Gram matrix, then L and 1 / its diagonal
                 dv = T.alloc_local((Rz,), f32)                   # diag(G)^(-1/2)
                 okv = T.alloc_local((1,), "int32")
+            if REC:
+                ga = T.alloc_local((2,), "uint32")    # a Gram tile's fragments and sums
+                gb = T.alloc_local((1,), "uint32")
+                gd = T.alloc_local((4,), f32)
+                gp = T.alloc_local((6,), "int32")
+                gs = T.alloc_local((1,), "uint32")
+                cx = T.alloc_local((Rz,), f32)        # lane j's rows of Ga C, C (then Y), Ga Y
+                cy = T.alloc_local((Rz,), f32)
+                cz = T.alloc_local((Rz,), f32)
+                mv = T.alloc_local((4,), f32)
+                xs = T.alloc_local((1,), f32)
+                kh = T.alloc_local((Rz,), f32)
+                rgm = T.alloc_local((Rz * (Rz + 1) // 2,), f32)
+                rdv = T.alloc_local((Rz,), f32)
+                rok = T.alloc_local((1,), "int32")    # the iteration held (uniform over the program)
+                rot = T.alloc_local((1,), "int32")
             bm = T.alloc_local((2,), f32)             # B of rows g, g + 8, then q / B
             cw = T.alloc_local((2,), f32)             # c and 1 / c of a column
             sm = T.alloc_local((1,), f32)
@@ -479,7 +506,15 @@ def boundary_regs_program(cfg: DecodeConfig):
                                 T.ptx_mma("float32", "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
                                           af.data, 2 * kk, bfr.data, 2 * kk + ib, acc.data, 4 * n, False)
                     if R > 0:
-                        for _it in T.serial(T.if_then_else(wl[0] % RF == 0, cfg.iters, 0) if RF > 1 else cfg.iters):
+                        if REC:   # the refit on the staged factors; K̂ into KP where it held, else the S_p iteration
+                            gram(Sw, Gm, ga, gb, gd, gp, gs, w, g, t4)
+                            T.sync_threads()                                             # barrier R1
+                            coefficients(Gm, cx, cy, cz, mv, xs, rgm, rdv, nr, red, rok, rot, tx % 32)
+                            khat_records(Sm, Sf, cy, kh, xs, rok, tx)
+                            T.sync_threads()                                             # barrier R2
+                            KF = T.if_then_else(rok[0] != 0, KP, KW + w * K * Rz)
+                        for _it in T.serial(T.if_then_else(rok[0] != 0, 0, cfg.iters) if REC else
+                                            T.if_then_else(wl[0] % RF == 0, cfg.iters, 0) if RF > 1 else cfg.iters):
                             # W = Sᵀ K̃ (rows: in the quad), then the partial K̃ = S W of the lane's columns
                             # (K̃: the start in KP, then this warp's own copy of the last Gram–Schmidt)
                             if TC:

@@ -294,6 +294,13 @@ class DecodeConfig:
                                # where a pivot < CHOL_TAU) instead of MGS's 2r − 1 dependent reductions — the same Q in
                                # exact arithmetic; the reference follows (naive.orthonormalise_chol, LeapState.orth =
                                # ref_orth). Needs bv12, r in {1, 2, 4}, iters >= 1. None: off (opt-in until measured)
+    brecords: bool = False     # v12 (NOTES.md "Session 22"): the refit on the window's buffered factors only — the
+                               # power iteration on L = A Bᵀ (compensators + records, rank <= r + p) in A's coefficient
+                               # space from their Gram matrices (fp16 tensor cores), K̂ = A C — instead of on the dense
+                               # S_p; Û = S_pᵀ K̂ as before. Where its scaled Cholesky meets a pivot < CHOL_TAU, the
+                               # S_p iteration (the fall-back). The reference: naive.fit_compensators_records (refit
+                               # "records"). Needs bv12, r in {1, 2, 4, 8}, iters >= 1, r + p <= 32, no bchol, no
+                               # refit_every. Opt-in (accuracy: state error +1-2 % over the S_p refit, session 21)
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
                                # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
                                # identical), faster at small and middle batches (H200 s9c: batch 32 29.8 -> 28.3 us,
@@ -419,6 +426,14 @@ class DecodeConfig:
         if self.bchol and not (self.bv12 and self.r in (1, 2, 4) and self.iters >= 1):
             raise ValueError(f"bchol (the refit's Cholesky QR) needs the v12 boundary (bv12), r in (1, 2, 4) and iters >= 1, "
                              f"got bv12 = {self.bv12}, r = {self.r}, iters = {self.iters}")
+        if not isinstance(self.brecords, bool):
+            raise ValueError(f"brecords must be true or false, got {self.brecords!r}")
+        if self.brecords and not (self.bv12 and self.r in (1, 2, 4, 8) and self.iters >= 1 and self.r + self.p <= 32
+                                  and not self.bchol and self.refit_every == 1):
+            raise ValueError(f"brecords (the refit on the buffered factors) needs the v12 boundary (bv12), r in (1, 2, 4, "
+                             f"8), iters >= 1, r + p <= 32, bchol off and refit_every 1, got bv12 = {self.bv12}, r = "
+                             f"{self.r}, p = {self.p}, iters = {self.iters}, bchol = {self.bchol}, refit_every = "
+                             f"{self.refit_every}")
         if self.small_bthreads not in (0, 4 * self.K):
             raise ValueError(f"small_bthreads must be 0 (the v6 boundary below small_batch) or 4 K = {4 * self.K} (the v7 "
                              f"boundary at that many threads), got {self.small_bthreads}")
@@ -543,7 +558,8 @@ class DecodeConfig:
     def reference_options(self) -> dict:
         """The keyword arguments of the reference's pool (naive.empty_state / init_state) with this arithmetic."""
         return dict(kind=self.kind, p=self.p, r=self.r, v_first=self.v_first, iters=self.iters, mode=self.mode,
-                    zfmt=self.zfmt, tf32_refit=self.bmv_tf32, orth=self.ref_orth, refit_every=self.refit_every)
+                    zfmt=self.zfmt, tf32_refit=self.bmv_tf32, orth=self.ref_orth, refit_every=self.refit_every,
+                    refit="records" if self.brecords else "state")
 
     @property
     def switches_small_batch_boundary(self) -> bool:
@@ -578,7 +594,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}") + ("" if self.refit_every == 1 else f"-rf{self.refit_every}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + ("-hoist" if self.bhoist else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + ("-rec" if self.brecords else "") + ("-hoist" if self.bhoist else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -29,7 +29,7 @@ KERNEL_QUANTIZER = {"granularity": "channel", "axis": "value", "rounding": "near
 """The residual quantizer the kernels implement: one scale B_j per value column, round to nearest (FP8: an FP32
 scale too)."""
 
-FROM_PIPELINE = ("mode", "zfmt", "p", "r", "iters", "refit_every", "bmv_tf32", "bchol")
+FROM_PIPELINE = ("mode", "zfmt", "p", "r", "iters", "refit_every", "bmv_tf32", "bchol", "brecords")
 """DecodeConfig fields that the pipeline decides: not kernel options of :func:`decode_config`."""
 
 
@@ -103,6 +103,10 @@ def pipeline_of(cfg: DecodeConfig) -> Pipeline:
     if cfg.bchol:
         raise InputError("cfg.bchol orthonormalises by Cholesky QR (naive.orthonormalise_chol), the pipeline's power "
                          "iteration by Gram-Schmidt: expected bchol = False")
+    if cfg.brecords:
+        raise InputError("cfg.brecords refits on the buffered factors with the S_p iteration as its fall-back "
+                         "(naive.fit_compensators_records); the pipeline's lowrank fitter falls back to the factored "
+                         "iteration instead, so no pipeline computes it yet: expected brecords = False")
     fmt = {v: k for k, v in RESIDUAL_FORMATS.items()}[cfg.zfmt]
     return Pipeline(format=fmt, format_options=({"granularity": "channel"} if fmt == "fp8-e4m3" else {}),
                     window=cfg.p, records="fp16", rank=cfg.r, fitter="power",

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 import torch
 
-from leapquant.fitters import gram_schmidt, identity_start, warm_started_power_iteration   # the pipeline's fit, its Gram–Schmidt
+from leapquant.fitters import gram_schmidt, identity_start, power_iteration, warm_started_power_iteration   # the pipeline's fit, its Gram–Schmidt
 
 EPS_C = 1e-8
 QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
@@ -94,18 +94,16 @@ CHOL_TAU = 1e-3
 """The smallest pivot :func:`orthonormalise_chol` accepts (the kernel's boundary_common.CHOL_TAU)."""
 
 
-def orthonormalise_chol(X: torch.Tensor, tau: float = CHOL_TAU) -> torch.Tensor:
-    """Scaled Cholesky QR of the columns of X [..., K, r] (FP32), the v12 boundary's `bchol` arithmetic
-    (boundary_common.cholqr_warp): D = diag(XᵀX)^(-1/2) (0 for a zero column), L the Cholesky factor of D XᵀX D with
-    unit diagonal, Q = X D L⁻ᵀ by forward substitution; where a pivot 1 − Σ_b L[a, b]² falls below `tau`, MGS
-    (:func:`orthonormalise`) instead. The same Q as MGS in exact arithmetic; a zero column becomes e_a at the end,
-    as in MGS."""
-    r = X.shape[-1]
-    G = X.transpose(-1, -2) @ X
+def scaled_cholesky(G: torch.Tensor, tau: float = CHOL_TAU) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(dv, L, ok) of a Gram matrix G [..., r, r] as the kernels factor it (boundary_common.scaled_cholesky_warp), from
+    its lower triangle G[a, b <= a]: dv = diag(G)^(-1/2) (0 where the diagonal is not positive), L the Cholesky factor
+    of D G D with unit diagonal — L[a, b < a], and L[a, a] holding 1 / the diagonal entry —, ok where every pivot
+    1 − Σ_b L[a, b]² is at least `tau`."""
+    r = G.shape[-1]
     diag = torch.diagonal(G, dim1=-2, dim2=-1)
     dv = torch.where(diag > 0, torch.rsqrt(torch.where(diag > 0, diag, torch.ones_like(diag))), torch.zeros_like(diag))
-    L = torch.zeros_like(G)          # L[a, b < a]; L[a, a] holds 1 / the diagonal entry
-    ok = torch.ones(G.shape[:-2], dtype=torch.bool, device=X.device)
+    L = torch.zeros_like(G)
+    ok = torch.ones(G.shape[:-2], dtype=torch.bool, device=G.device)
     for a in range(r):
         for b in range(a):
             v = G[..., a, b] * dv[..., a] * dv[..., b]
@@ -117,12 +115,30 @@ def orthonormalise_chol(X: torch.Tensor, tau: float = CHOL_TAU) -> torch.Tensor:
             piv = piv - L[..., a, b] * L[..., a, b]
         ok = ok & (piv >= tau)
         L[..., a, a] = torch.rsqrt(piv.clamp_min(tau))
+    return dv, L, ok
+
+
+def cholesky_solve_rows(X: torch.Tensor, dv: torch.Tensor, L: torch.Tensor) -> torch.Tensor:
+    """X D L⁻ᵀ for X [..., n, r] by forward substitution along each row (column a after columns b < a), as the kernels
+    run it per lane: q_a = (x_a d_a − Σ_{b<a} q_b L[a, b]) · (1 / L[a, a])."""
     Q = torch.empty_like(X)
-    for a in range(r):
+    for a in range(X.shape[-1]):
         v = X[..., :, a] * dv[..., a, None]
         for b in range(a):
             v = v - Q[..., :, b] * L[..., a, b, None]
         Q[..., :, a] = v * L[..., a, a, None]
+    return Q
+
+
+def orthonormalise_chol(X: torch.Tensor, tau: float = CHOL_TAU) -> torch.Tensor:
+    """Scaled Cholesky QR of the columns of X [..., K, r] (FP32), the v12 boundary's `bchol` arithmetic
+    (boundary_common.cholqr_warp): D = diag(XᵀX)^(-1/2) (0 for a zero column), L the Cholesky factor of D XᵀX D with
+    unit diagonal, Q = X D L⁻ᵀ by forward substitution; where a pivot 1 − Σ_b L[a, b]² falls below `tau`, MGS
+    (:func:`orthonormalise`) instead. The same Q as MGS in exact arithmetic; a zero column becomes e_a at the end,
+    as in MGS."""
+    r = X.shape[-1]
+    dv, L, ok = scaled_cholesky(X.transpose(-1, -2) @ X, tau)
+    Q = cholesky_solve_rows(X, dv, L)
     Q = torch.where(dv[..., None, :] > 0, Q, identity_start(X, r))   # zero columns: e_a at the end (as MGS)
     if bool(ok.all()):
         return Q
@@ -145,6 +161,53 @@ def fit_compensators(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters
     return Kx.half(), U.half()
 
 
+def staged_factors(st: "LeapState", slots: torch.Tensor) -> tuple[torch.Tensor, torch.Tensor]:
+    """The window's end as factors, S_p = Γ_P Ŝ_0 + A Bᵀ: (A [n, HV, K, r + p] FP32, B [n, HV, V, r + p] FP32) — terms
+    0..r−1 the compensators (keys decayed by Γ_P), then the p records (keys decayed to the window's end) — as the v12
+    boundary stages them in shared memory (boundary_common.factor_terms): a key factor as its hi + lo fp16 halves."""
+    G = _prefix(st, slots)                                                   # [n, HV, p+1, d]
+    GP = G[..., -1:, :]
+    kc = torch.exp(GP) * st.Kc[slots].float()                                # [n, HV, r, K]
+    kd = torch.exp(GP - G[..., 1:, :]) * st.rk[slots].float()                # [n, HV, p, K]
+    x = torch.cat([kc, kd], -2)
+    hi = x.half()
+    lo = (x - hi.float()).half()
+    A = (hi.float() + lo.float()).transpose(-1, -2)
+    B = torch.cat([st.Uc[slots], st.ru[slots]], -2).float().transpose(-1, -2)
+    return A, B
+
+
+def fit_compensators_records(S: torch.Tensor, A: torch.Tensor, B: torch.Tensor, K_prev: torch.Tensor | None, r: int,
+                             iters: int = 2, tf32: bool = False, orth: str = "mgs", tau: float = CHOL_TAU
+                             ) -> tuple[torch.Tensor, torch.Tensor]:
+    """The records-only refit (DecodeConfig.brecords; fitters.coefficient_power_iteration's arithmetic): the power
+    iteration on L = A Bᵀ (the compensators and the window's records, factors of :func:`staged_factors`) in A's
+    coefficient space, K = A C — Ga = AᵀA, Gb = BᵀB; from C = [I; 0] (the previous keys decayed through the window),
+    `iters` times Y = Gb (Ga C), then C = Y D L⁻ᵀ with (D, L) the scaled Cholesky factor of Yᵀ Ga Y (its columns
+    orthonormal in the Ga metric, i.e. K's columns orthonormal: MGS's Q in exact arithmetic); Ga C carried along
+    (X = Z D L⁻ᵀ with Z = Ga Y), so that an iteration costs two products of M × M by r. Then K = A C and Ũ = Sᵀ K as
+    :func:`fit_compensators` projects. Where a pivot falls below `tau` or a diagonal is not positive (dependent
+    columns; zero keys and zero records), :func:`fit_compensators` on S instead — the kernel's fall-back."""
+    Ga = A.transpose(-1, -2) @ A
+    Gb = B.transpose(-1, -2) @ B
+    X = Ga[..., :, :r]
+    ok = torch.ones(Ga.shape[:-2], dtype=torch.bool, device=S.device)
+    Y = X
+    for _ in range(iters):
+        Y = Gb @ X
+        Z = Ga @ Y
+        G = Y.transpose(-1, -2) @ Z
+        dv, L, okc = scaled_cholesky(G, tau)
+        ok = ok & okc & (torch.diagonal(G, dim1=-2, dim2=-1) > 0).all(-1)
+        Y = cholesky_solve_rows(Y, dv, L)
+        X = cholesky_solve_rows(Z, dv, L)
+    Kx = A @ Y
+    U = power_iteration(S.float(), Kx, 0, tf32)[1]
+    Kf, Uf = fit_compensators(S, K_prev, r, iters, tf32, orth)
+    okx = ok[..., None, None]
+    return torch.where(okx, Kx.half(), Kf), torch.where(okx, U.half(), Uf)
+
+
 def quantize_residual(R: torch.Tensor, smooth: bool = True, zfmt: str = "int8"
                       ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """R [..., K, V] FP32 -> (Z [..., K, V] in `zfmt`, c FP32 [..., K], B FP32 [..., V]) (MATH.md §5)."""
@@ -163,11 +226,16 @@ def quantize_residual(R: torch.Tensor, smooth: bool = True, zfmt: str = "int8"
 
 
 def boundary(S: torch.Tensor, K_prev: torch.Tensor | None, r: int, iters: int = 2, smooth: bool = True,
-             zfmt: str = "int8", tf32: bool = False, orth: str = "mgs"):
-    """S_p [..., K, V] FP32 -> (Z [..., K, V] in `zfmt`, c, B, K̃ [..., K, r] fp16, Ũ [..., V, r] fp16)."""
+             zfmt: str = "int8", tf32: bool = False, orth: str = "mgs",
+             factors: tuple[torch.Tensor, torch.Tensor] | None = None):
+    """S_p [..., K, V] FP32 -> (Z [..., K, V] in `zfmt`, c, B, K̃ [..., K, r] fp16, Ũ [..., V, r] fp16). factors: the
+    records-only refit (:func:`fit_compensators_records`) from these (A, B) where given, else the refit on S."""
     S = S.float()
     if r > 0:
-        Kt, Ut = fit_compensators(S, K_prev, r, iters, tf32, orth)
+        if factors is not None and iters > 0:
+            Kt, Ut = fit_compensators_records(S, *factors, K_prev, r, iters, tf32, orth)
+        else:
+            Kt, Ut = fit_compensators(S, K_prev, r, iters, tf32, orth)
         R = S - Kt.float() @ Ut.float().transpose(-1, -2)
     else:
         Kt = S.new_zeros(*S.shape[:-2], S.shape[-2], 0).half()
@@ -209,6 +277,8 @@ class LeapState:
     refit_every: int = 1     # the power iteration at every k-th boundary of a (slot, head); between, K̂ kept and Û
                              # re-projected (DecodeConfig.refit_every, Pipeline.refit_every)
     windows: torch.Tensor | None = None   # int32 [S, HV]: boundaries written per (slot, head) (refit_every > 1)
+    refit: str = "state"     # what a window's end refits on: "state" (S_p) | "records" (its buffered factors only,
+                             # fit_compensators_records; DecodeConfig.brecords)
 
     @property
     def smooth(self) -> bool:
@@ -246,15 +316,17 @@ class LeapState:
             return self.z_logical().float()
         return dequant_boundary(self.z_logical(), self.c, self.B, self.zfmt) + self.Kc.float().transpose(-1, -2) @ self.Uc.float()
 
-    def write_boundary(self, slots: torch.Tensor, S: torch.Tensor, K_prev: torch.Tensor | None) -> None:
-        """Quantize S [n, HV, K, V] FP32 into the given slots and empty their buffers."""
+    def write_boundary(self, slots: torch.Tensor, S: torch.Tensor, K_prev: torch.Tensor | None,
+                       factors: tuple[torch.Tensor, torch.Tensor] | None = None) -> None:
+        """Quantize S [n, HV, K, V] FP32 into the given slots and empty their buffers. factors: S's buffered part
+        (:func:`staged_factors`), which refit "records" fits on."""
         if self.mode == "window_bf16":
             Zl = S.to(torch.bfloat16)
             self.c[slots] = 1.0
             self.B[slots] = 1.0
         else:
             Zl, c, B, Kt, Ut = boundary(S, K_prev, self.r, self.iters, self.smooth, self.zfmt, self.tf32_refit,
-                                        self.orth)
+                                        self.orth, factors if self.refit == "records" else None)
             if self.refit_every > 1 and K_prev is not None:   # boundary b of a (slot, head) refits where b % k == 0
                 keep = (self.windows[slots] % self.refit_every != 0)[..., None, None]
                 if bool(keep.any()):
@@ -277,7 +349,8 @@ class LeapState:
 
 def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: int = 16, r: int = 4,
                 v_first: bool = True, iters: int = 2, mode: str = "leap", zfmt: str = "int8",
-                tf32_refit: bool = False, orth: str = "mgs", refit_every: int = 1, device="cpu") -> LeapState:
+                tf32_refit: bool = False, orth: str = "mgs", refit_every: int = 1, refit: str = "state",
+                device="cpu") -> LeapState:
     if kind not in ("gdn", "kda"):
         raise ValueError(f"kind must be gdn or kda, got {kind!r}")
     if mode not in ("leap", "window_bf16"):
@@ -288,6 +361,10 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         raise ValueError(f"orth must be one of {list(ORTH)}, got {orth!r}")
     if isinstance(refit_every, bool) or not isinstance(refit_every, int) or refit_every < 1:
         raise ValueError(f"refit_every must be an integer >= 1, got {refit_every!r}")
+    if refit not in ("state", "records"):
+        raise ValueError(f"refit must be 'state' or 'records', got {refit!r}")
+    if refit == "records" and refit_every > 1:
+        raise ValueError(f"refit 'records' refits every window: it needs refit_every = 1, got {refit_every}")
     if refit_every > 1 and not (mode == "leap" and r > 0 and iters >= 1):
         raise ValueError(f"refit_every > 1 needs mode leap with r > 0 and iters >= 1, got mode = {mode!r}, r = {r}, "
                          f"iters = {iters}")
@@ -311,7 +388,7 @@ def empty_state(slots: int, HV: int, K: int, V: int, *, kind: str = "gdn", p: in
         rg=torch.zeros((slots, HV, p) if kind == "gdn" else (slots, HV, p, K), dtype=f32, device=device),
         window_pos=torch.zeros(slots, dtype=torch.int32, device=device),
         kind=kind, v_first=v_first, p=p, r=r, iters=iters, mode=mode, zfmt=zfmt, tf32_refit=tf32_refit,
-        orth=orth, refit_every=refit_every,
+        orth=orth, refit_every=refit_every, refit=refit,
         windows=torch.zeros(slots, HV, dtype=torch.int32, device=device) if refit_every > 1 else None)
     st.reset(torch.arange(slots, device=device))   # every slot a fresh request (the cold-start keys)
     return st
@@ -402,7 +479,7 @@ def decode_step_ref(st: LeapState, q, k, v, g, beta, state_indices, scale: float
     if done.numel():
         S = reconstruct(st, done)
         K_prev = st.Kc[done].float().transpose(-1, -2) if st.r > 0 else None
-        st.write_boundary(done, S, K_prev)
+        st.write_boundary(done, S, K_prev, staged_factors(st, done) if st.refit == "records" else None)
     return o
 
 

@@ -126,6 +126,8 @@ def test_kernel_configurations_without_a_pipeline_are_refused():
         pipeline_of(DecodeConfig(iters=0))
     with pytest.raises(InputError, match="bchol"):
         pipeline_of(DecodeConfig(bchol=True))
+    with pytest.raises(InputError, match="brecords"):
+        pipeline_of(DecodeConfig(brecords=True))
     with pytest.raises(InputError, match="DecodeConfig"):
         pipeline_of(_leap())
 
