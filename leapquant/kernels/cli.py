@@ -57,6 +57,7 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            # shuffles (the default uses movmatrix), with the refit's opt-in forms: Cholesky QR, branch-free operand loads
            DecodeConfig(kind="kda", v_first=True, bwalk=False, refit_every=4),   # v12 with the refit at every 4th
            # window (session 19, opt-in; its walking GDN form runs in the CPU emulation), not walking
+           DecodeConfig(kind="kda", v_first=True, brecords=True),   # v12's refit on the buffered factors (session 22)
            DecodeConfig(kind="gdn", v_first=True, bwalk=False)]   # v12 not walking (r 8's and KDA p 32's form; its
            # fp32 refit compiles in test_boundary_v12_ptxas_two_programs_per_sm)
     ps = [PerStepConfig(kind="gdn", mode="int8", v_first=False), PerStepConfig(kind="kda", mode="bf16", v_first=True)]

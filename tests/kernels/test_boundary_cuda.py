@@ -568,3 +568,66 @@ def test_boundary_v12_refit_every_matches_reference(kb, kind, walk, N, outliers,
         dec.cap = C
         w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 5 * p + r, decoder=dec)
         assert kb.check_ok(w), (p, r, k, w)
+
+
+def test_boundary_v12_records_config():
+    """brecords (the refit on the buffered factors, session 22): opt-in, on v12 with r in (1, 2, 4, 8), a refit, r + p
+    <= 32, without bchol or refit_every; the reference refits alike (refit "records"), the tag says so, and its Gram
+    buffer counts in the program's shared memory."""
+    from leapquant.kernels.boundary_regs import shared_layout
+    from leapquant.kernels.config import DecodeConfig
+    assert not DecodeConfig().brecords and DecodeConfig().reference_options["refit"] == "state"
+    cfg = DecodeConfig(brecords=True)
+    assert cfg.bv12 and cfg.bwalk and cfg.reference_options["refit"] == "records" and "-rec" in cfg.tag
+    assert shared_layout(cfg).bytes - shared_layout(DecodeConfig()).bytes == 4 * 2 * 24 * 28   # Ga, Gb: 24 terms
+    for bad in (dict(bv12=False), dict(r=0), dict(iters=0), dict(p=32), dict(bchol=True), dict(refit_every=2),
+                dict(v_first=False)):
+        with pytest.raises(ValueError, match="brecords"):
+            DecodeConfig(brecords=True, **bad)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True), (512, False)])
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("p,r,extra", [(4, 2, {}), (16, 4, {}), (16, 8, {}), (8, 1, dict(bwalk=False)),
+                                       (16, 4, dict(iters=1)), (16, 4, dict(bmv_tf32=False, bwalk=False))],
+                         ids=["p4r2", "p16r4", "p16r8", "p8r1-nowalk", "p16r4-it1", "p16r4-fp32"])
+def test_boundary_v12_records_matches_reference(kb, kind, p, r, extra, N, outliers):
+    """brecords against the reference's records refit (naive.fit_compensators_records) over four windows: the Gram
+    tiles of one to three rounds (T8 = 8, 16, 24 terms), r 1 to 8, one or two iterations, the TF32 and fp32 Û
+    products. Ids of one configuration are adjacent (kernel_verify.sh's chunks compile it once)."""
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=p, r=r, out_dtype="float32", brecords=True, **extra)
+    w = kb.check_decode(cfg, N=N, windows=4, outliers=outliers, seed=N + 13 * p + r)
+    assert kb.check_ok(w), (p, r, extra, w)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("start", ["fresh", "zeroed"])
+def test_boundary_v12_records_new_requests_and_its_fall_back(kb, kind, start):
+    """brecords from fresh slots (the cold-start keys: the records give the iteration its directions) and from zeroed
+    ones (zero keys and values: Ga C = 0, the Cholesky fails, every such boundary takes the S_p iteration): the kernel
+    matches the reference and no key is left zero."""
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=16, r=4, out_dtype="float32", brecords=True)
+    w = kb.check_decode(cfg, N=37, windows=2, seed=5, start=start)
+    assert w["dead_keys"] == 0 and kb.check_ok(w), w
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+def test_boundary_v12_records_is_not_the_state_refit(kb, kind):
+    """The records refit is what the kernel runs: held against the S_p refit's reference, its states differ beyond
+    the check's tolerance (the CPU emulation measured 4.1e-3 on GDN p 4 r 2) — a kernel that fell back everywhere
+    would pass there and fail the test above."""
+    from dataclasses import replace
+
+    from leapquant.kernels.config import DecodeConfig
+    from leapquant.kernels.decode import LeapDecoder
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=16, r=4, out_dtype="float32", brecords=True)
+    w = kb.check_decode(replace(cfg, brecords=False), N=37, windows=2, seed=6, decoder=LeapDecoder(cfg))
+    assert not kb.check_ok(w) and w["state"] > 2e-3, w

@@ -76,3 +76,25 @@ def test_emulated_warp_decode_matches_reference(kind, kw):
     assert cfg.pipe_warp and cfg.bv12 and not cfg.z1_below and cfg.warp_gsuffix == (kind == "kda")
     w = ce.check_emulated(cfg, N=9, windows=2, sms=1, seed=3)
     assert kb.check_ok(w) and w["out"] < 1e-4, w
+
+
+def test_emulated_records_refit_matches_reference_and_not_the_state_refit():
+    """brecords (session 22: the refit on the buffered factors, Gram matrices on fp16 tensor cores, the iteration in
+    the coefficient space) on the CPU emulation, GDN p 16 r 4 — 24 terms, four Gram tiles per matrix, one per warp —
+    walking, over two windows: it matches its reference (naive.fit_compensators_records) from random and from zeroed
+    slots (there every boundary takes the S_p fall-back: zero keys and values), and held against the S_p refit's
+    reference it does not (so the records path is what ran)."""
+    from dataclasses import replace
+
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels import cpu_emulation as ce
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=16, r=4, brecords=True)
+    assert cfg.bv12 and cfg.bwalk
+    w = ce.check_emulated(cfg, N=3, windows=2, sms=1, seed=3)
+    assert kb.check_ok(w) and w["out"] < 1e-4, w
+    w = ce.check_emulated(cfg, N=3, windows=2, sms=1, seed=3, start="zeroed")
+    assert w["dead_keys"] == 0 and kb.check_ok(w), w
+    w = kb.check_decode(replace(cfg, brecords=False), N=3, windows=2, device="cpu", seed=3,
+                        decoder=ce.emulated_decoder(cfg, sms=1))
+    assert not kb.check_ok(w) and w["state"] > 2e-3, w

@@ -166,3 +166,66 @@ def test_a_fresh_slot_gets_compensators_at_its_first_boundary(start):
     Kt = st.Kc.float()                                               # [N, HV, r, K]
     torch.testing.assert_close(Kt @ Kt.transpose(-1, -2), torch.eye(2).expand(N, HV, 2, 2), rtol=0, atol=2e-3)
     assert (st.Uc.float()[..., 7].abs().amax(-1) > 1.0).all()       # the compensators took the outlier channel
+
+
+def _windowed(kind, refit, windows=2, p=16, r=4, seed=0):
+    """A pool of 3 slots x 2 heads after `windows` windows of random tokens, and the inputs of one more window but
+    its last token (the buffer full but one)."""
+    gen = torch.Generator().manual_seed(seed)
+    st = nv.empty_state(3, 2, 128, 128, kind=kind, p=p, r=r, refit=refit)
+    idx = torch.arange(3, dtype=torch.int32)
+    for _ in range(windows * p + p - 1):
+        nv.decode_step_ref(st, *_inputs(kind, 3, 2, 2, 128, 128, gen), idx)
+    return st, idx.long()
+
+
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+def test_staged_factors_rebuild_the_window_end(kind):
+    """S_p = Γ_P Ŝ_0 + A Bᵀ with the factors as the v12 boundary stages them (keys as hi + lo fp16 halves)."""
+    st, slots = _windowed(kind, "state")
+    A, B = nv.staged_factors(st, slots)
+    G = nv._prefix(st, slots)[..., -1, :]
+    S0 = nv.dequant_boundary(st.z_logical()[slots], st.c[slots], st.B[slots], st.zfmt)
+    S = torch.exp(G)[..., :, None] * S0 + A @ B.transpose(-1, -2)
+    ref = nv.reconstruct(st, slots)
+    assert A.shape == (3, 2, 128, 4 + 16) and B.shape == (3, 2, 128, 4 + 16)
+    assert ((S - ref).norm() / ref.norm()) < 1e-6
+
+
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
+def test_records_refit_is_the_coefficient_power_iteration(kind):
+    """naive.fit_compensators_records (the brecords kernel's arithmetic) fits the keys fitters.coefficient_power_iteration
+    fits — the study's records-only refit (leapquant-lowrank-coef) — to their FP16 rounding, orthonormal ones."""
+    from leapquant.fitters import coefficient_power_iteration
+    st, slots = _windowed(kind, "records")
+    S = nv.reconstruct(st, slots)
+    A, B = nv.staged_factors(st, slots)
+    Kt, Ut = nv.fit_compensators_records(S, A, B, st.Kc[slots].float().transpose(-1, -2), 4, 2)
+    Kc, Uc = coefficient_power_iteration(A, B, S, 4, 2)
+    assert (Kt.float() - Kc).abs().max() < 2e-3
+    assert (Ut.float() - Uc).norm() / Uc.norm() < 2e-3
+    assert (Kt.float().transpose(-1, -2) @ Kt.float() - torch.eye(4)).abs().max() < 2e-3
+
+
+def test_records_refit_falls_back_to_the_state_refit():
+    """Zero compensator keys and values and zero records (an engine's zeroed slot): Ga C = 0, the Cholesky fails and
+    the keys come from the S_p iteration (fit_compensators), which completes zero keys; where the factors are fine,
+    the records fit."""
+    st, slots = _windowed("gdn", "records")
+    S = nv.reconstruct(st, slots)
+    A, B = nv.staged_factors(st, slots)
+    Kp = st.Kc[slots].float().transpose(-1, -2)
+    A0, B0 = A.clone(), B.clone()
+    A0[0], B0[0] = 0, 0                       # slot 0: nothing buffered, no compensators
+    Kt, Ut = nv.fit_compensators_records(S, A0, B0, Kp, 4, 2)
+    Ks, Us = nv.fit_compensators(S, Kp, 4, 2)
+    Kr, Ur = nv.fit_compensators_records(S, A, B, Kp, 4, 2)
+    assert torch.equal(Kt[0], Ks[0]) and torch.equal(Ut[0], Us[0])
+    assert torch.equal(Kt[1:], Kr[1:]) and not torch.equal(Kr[1:], Ks[1:])
+
+
+def test_refit_records_is_validated():
+    with pytest.raises(ValueError, match="refit must be"):
+        nv.empty_state(1, 1, 8, 8, refit="factors")
+    with pytest.raises(ValueError, match="refit_every = 1"):
+        nv.empty_state(1, 1, 8, 8, refit="records", refit_every=2)
