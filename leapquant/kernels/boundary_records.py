@@ -29,6 +29,12 @@ def gram_stride(cfg) -> int:
     return gram_terms(cfg) + 4
 
 
+def gram_buffer_words(cfg) -> int:
+    """Words of the two Gram buffers: Ga and Gb (T8 rows of gram_stride) twice (upper and lower halves), C [T8, r] and
+    the iteration's flag (4 words) after the first."""
+    return 4 * gram_terms(cfg) * gram_stride(cfg) + gram_terms(cfg) * max(cfg.r, 1) + 4
+
+
 def gram_tiles(cfg, warps: int) -> list[list[tuple[int, int, int] | None]]:
     """Per round, per warp: (matrix, m-tile, n-tile) of the Gram products — matrix 0 Ga, 1 Gb; the 16 × 8 tiles that
     hold an upper-triangle entry (j >= i) — or None (the warp idles that round)."""
@@ -41,12 +47,14 @@ def gram_tiles(cfg, warps: int) -> list[list[tuple[int, int, int] | None]]:
 
 
 def records_refit(T, cfg, AU: int, AH: int, AL: int, LW: int, KP: int):
-    """(gram, coefficients, khat): the macros of the records-only refit over the v12 program's staged factors (word
+    """(zero_gram, gram, coefficients, khat): the macros of the records-only refit over the v12 program's staged factors (word
     offsets AU, AH, AL, LW words a row) writing K̂ to KP ([K, r] fp32) where the iteration held."""
     K, R, NW = cfg.K, cfg.r, cfg.bthreads // 32
     Rz = max(R, 1)
     T8, GS = gram_terms(cfg), gram_stride(cfg)
     GB = T8 * GS                        # Gb's offset in the Gram buffer (Ga at 0)
+    CS = 2 * T8 * GS                    # C's rows [T8, Rz], then the flag word: the iteration held
+    OKW = CS + T8 * Rz
     rounds = gram_tiles(cfg, NW)
     parts = [(AH, AH), (AH, AL), (AL, AH)]   # Ga = HᵀH + HᵀL + LᵀH (LᵀL ~2^-22 relative: left out)
     f32 = "float32"
@@ -66,48 +74,64 @@ def records_refit(T, cfg, AU: int, AH: int, AL: int, LW: int, KP: int):
         return T.call_extern("uint32", "__byte_perm", x, y, sel)
 
     @T.macro
-    def gram(Sw, Gm, ga, gb, gd, gp, gs, w, g, t4):
+    def gram(Sw, Gm, GL, ga, gb, gd, gp, gs, w, g, t4):
         """Ga and Gb into Gm (row stride GS): round by round, warp w's tile — A = the factor's columns 16 mt.. as rows
         (a k-pair of one term from two staged rows: a byte permutation), B = its columns 8 nt.. — over the K rows.
-        gp: the round's (matrix, m-tile, n-tile) and the part's three word offsets, gs the lane's half selector."""
+        gp: the round's (matrix, m-tile, n-tile) and the part's three word offsets, gs the lane's half selector. The
+        upper triangle (with the diagonal) goes to Gm, its mirror to GL: stores to one buffer that TileLang's planner
+        would otherwise order by a barrier each (it cannot see that each entry has one writer); both buffers' other
+        halves stay zero (zero_gram), so that a row is the sum of its two halves — exactly."""
         gs[0] = T.if_then_else(g % 2 == 1, T.uint32(0x7632), T.uint32(0x5410))
         for rd in rounds:
             gp[0] = wsel(w, [2 if it is None else it[0] for it in rd])
             gp[1] = wsel(w, [0 if it is None else it[1] for it in rd])
             gp[2] = wsel(w, [0 if it is None else it[2] for it in rd])
-            for i in T.unroll(4):
+            for i in T.unroll(12):
                 gd[i] = 0.0
-            for q in list(range(3)):
+            for q in list(range(3)):   # a chain of mma per part (summed in part order below): 16 deep, not 48
                 # the lane's words at k-step 0: A's rows g and g + 8 (term pairs, clamped into the row), B's column g
                 gp[3] = T.if_then_else(gp[0] == 0, parts[q][0], AU) + 2 * t4 * LW + T.min(8 * gp[1] + g // 2, LW - 1)
                 gp[4] = T.if_then_else(gp[0] == 0, parts[q][0], AU) + 2 * t4 * LW + T.min(8 * gp[1] + g // 2 + 4,
                                                                                           LW - 1)
                 gp[5] = T.if_then_else(gp[0] == 0, parts[q][1], AU) + 2 * t4 * LW + 4 * gp[2] + g // 2
-                live = (gp[0] < 2) if q == 0 else (gp[0] == 0)
-                for kk in T.serial(K // 8):
-                    ga[0] = T.if_then_else(live, perm(Sw[gp[3] + 8 * LW * kk], Sw[gp[3] + 8 * LW * kk + LW], gs[0]),
-                                           T.uint32(0))
-                    ga[1] = T.if_then_else(live, perm(Sw[gp[4] + 8 * LW * kk], Sw[gp[4] + 8 * LW * kk + LW], gs[0]),
-                                           T.uint32(0))
-                    gb[0] = perm(Sw[gp[5] + 8 * LW * kk], Sw[gp[5] + 8 * LW * kk + LW], gs[0])
-                    T.ptx_mma(f32, "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
-                              ga.data, 0, gb.data, 0, gd.data, 0, False)
+                if (gp[0] < 2) if q == 0 else (gp[0] == 0):   # Gb has one part; an idle warp none (warp-uniform)
+                    for kk in T.serial(K // 8):
+                        ga[0] = perm(Sw[gp[3] + 8 * LW * kk], Sw[gp[3] + 8 * LW * kk + LW], gs[0])
+                        ga[1] = perm(Sw[gp[4] + 8 * LW * kk], Sw[gp[4] + 8 * LW * kk + LW], gs[0])
+                        gb[0] = perm(Sw[gp[5] + 8 * LW * kk], Sw[gp[5] + 8 * LW * kk + LW], gs[0])
+                        T.ptx_mma(f32, "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
+                                  ga.data, 0, gb.data, 0, gd.data, 4 * q, False)
+            for i in T.unroll(4):
+                gd[i] = (gd[i] + gd[4 + i]) + gd[8 + i]
             for h in [0, 1]:
                 for d in [0, 1]:
                     if gp[0] < 2:
                         if 16 * gp[1] + g + 8 * h < T8:
                             if 8 * gp[2] + 2 * t4 + d >= 16 * gp[1] + g + 8 * h:
                                 Gm[gp[0] * GB + (16 * gp[1] + g + 8 * h) * GS + 8 * gp[2] + 2 * t4 + d] = gd[2 * h + d]
-                                Gm[gp[0] * GB + (8 * gp[2] + 2 * t4 + d) * GS + 16 * gp[1] + g + 8 * h] = gd[2 * h + d]
+                            if 8 * gp[2] + 2 * t4 + d > 16 * gp[1] + g + 8 * h:
+                                GL[gp[0] * GB + (8 * gp[2] + 2 * t4 + d) * GS + 16 * gp[1] + g + 8 * h] = gd[2 * h + d]
 
     @T.macro
-    def product(Gm, off, out, x, mv, xs, jr, live):
+    def zero_gram(Gm, GL, tx):
+        """Both Gram buffers' matrices to zero, once per program: the halves `gram` never writes stay so."""
+        for e in T.unroll(-(-2 * T8 * GS // cfg.bthreads)):
+            if e * cfg.bthreads + tx < 2 * T8 * GS:
+                Gm[e * cfg.bthreads + tx] = 0.0
+                GL[e * cfg.bthreads + tx] = 0.0
+
+    @T.macro
+    def product(Gm, GL, off, out, x, mv, xs, jr, live):
         """out[a] = Σ_i G[j, i] x[i, a] for lane j's row of the Gram matrix at `off` (x's rows: lane i's x)."""
         for a in T.unroll(R):
             out[a] = 0.0
         for c4 in T.unroll(T8 // 4):
             for e in T.vectorized(4):
                 mv[e] = Gm[off + jr * GS + 4 * c4 + e]
+            for e in T.vectorized(4):
+                mv[4 + e] = GL[off + jr * GS + 4 * c4 + e]
+            for e in T.unroll(4):
+                mv[e] = mv[e] + mv[4 + e]
             for e in T.unroll(4):
                 for a in T.unroll(R):
                     xs[0] = T.shfl_sync(x[a], 4 * c4 + e)
@@ -124,16 +148,17 @@ def records_refit(T, cfg, AU: int, AH: int, AL: int, LW: int, KP: int):
             y[a] = red[0] * gm[ix[a, a]]
 
     @T.macro
-    def coefficients(Gm, cx, cy, cz, mv, xs, gm, dv, nr, red, ok, okt, lane):
-        """C (lane j < T8: row j, in cy) after cfg.iters iterations from C = [I; 0]; ok[0] = 0 where one failed."""
+    def coefficients(Gm, GL, cx, cy, cz, mv, xs, gm, dv, nr, red, ok, okt, lane):
+        """C after cfg.iters iterations from C = [I; 0], run by one warp (lane j < T8: row j): its rows to the Gram
+        buffer's C area, and whether every iteration held (1.0 / 0.0) to its flag word — for the whole program."""
         jr = T.min(lane, T8 - 1)
         live = lane < T8
         for a in T.unroll(R):          # X = Ga C = Ga's first r columns
-            cx[a] = T.if_then_else(live, Gm[jr * GS + a], T.float32(0))
+            cx[a] = T.if_then_else(live, Gm[jr * GS + a] + GL[jr * GS + a], T.float32(0))
         ok[0] = 1
         for _it in list(range(cfg.iters)):
-            product(Gm, GB, cy, cx, mv, xs, jr, live)      # Y = Gb X
-            product(Gm, 0, cz, cy, mv, xs, jr, live)       # Z = Ga Y
+            product(Gm, GL, GB, cy, cx, mv, xs, jr, live)      # Y = Gb X
+            product(Gm, GL, 0, cz, cy, mv, xs, jr, live)       # Z = Ga Y
             for ab in pairs:                               # Yᵀ Z (lower triangle), summed over the warp
                 gm[ix[ab]] = cy[ab[0]] * cz[ab[1]]
             for st in T.unroll(5):
@@ -145,23 +170,28 @@ def records_refit(T, cfg, AU: int, AH: int, AL: int, LW: int, KP: int):
             solve_rows(cz, dv, gm, red)
             for a in T.unroll(R):
                 cx[a] = cz[a]
+        if live:
+            for a in T.unroll(R):
+                Gm[CS + lane * Rz + a] = cy[a]
+        if lane == 0:
+            Gm[OKW] = T.if_then_else(ok[0] != 0, T.float32(1), T.float32(0))
 
     @T.macro
-    def khat(Sm, Sf, cy, kh, xs, ok, tx):
-        """K̂ = A C: key x = tx mod K, columns CPT (tx div K).. of it (A = hi + lo of the staged key factor); written
-        to KP where ok."""
+    def khat(Sm, Sf, Gm, kh, ok, tx):
+        """K̂ = A C: key x = tx mod K, columns CPT (tx div K).. of it (A = hi + lo of the staged key factor, C's rows
+        from the Gram buffer); written to KP where the iteration held (ok[0], read here from the flag word)."""
         x = tx % K
         cg = tx // K
+        ok[0] = T.if_then_else(Gm[OKW] != 0, 1, 0)
         for aa in list(range(CPT)):
             kh[aa] = 0.0
         for i in T.unroll(T8):
             for aa in list(range(CPT)):
-                xs[0] = T.shfl_sync(T.if_then_else(cg == 0, cy[min(aa, Rz - 1)], cy[min(CPT + aa, Rz - 1)]), i)
                 kh[aa] += (T.cast(Sf[2 * (AH + x * LW + i // 2) + i % 2], f32)
-                           + T.cast(Sf[2 * (AL + x * LW + i // 2) + i % 2], f32)) * xs[0]
+                           + T.cast(Sf[2 * (AL + x * LW + i // 2) + i % 2], f32)) * Gm[CS + i * Rz + T.min(cg * CPT + aa, Rz - 1)]
         if ok[0] != 0:
             for aa in list(range(CPT)):
                 if cg * CPT + aa < R:
                     Sm[KP + x * Rz + cg * CPT + aa] = kh[aa]
 
-    return gram, coefficients, khat
+    return zero_gram, gram, coefficients, khat

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from leapquant.kernels.boundary_common import (advance_positions, cholqr_warp, factor_staging, list_entry, mgs_warp,
                                                qdiv_rcp, quantize_code, tf32_operand, word_code)
-from leapquant.kernels.boundary_records import gram_stride, gram_terms, records_refit
+from leapquant.kernels.boundary_records import gram_buffer_words, gram_stride, gram_terms, records_refit
 from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
 
 
@@ -79,7 +79,7 @@ def shared_layout(cfg: DecodeConfig, walk: bool | None = None) -> SharedLayout:
     TOT = -(-(AE + Kd) // 4) * 4
     pre = (V * LDB + 4 * (K + V) + 2 * Rz * (K + V) + 2 * P * (K + V) + 4 * P * Kd) if (
         cfg.bwalk if walk is None else walk) else 0
-    gram = 2 * gram_terms(cfg) * gram_stride(cfg) if cfg.brecords else 0
+    gram = gram_buffer_words(cfg) if cfg.brecords else 0
     return SharedLayout(LW, LDB, AU, AH, AL, KP, KW, HO, AC, RC, AB, AE, TOT, pre, gram)
 
 
@@ -238,8 +238,10 @@ def boundary_regs_program(cfg: DecodeConfig):
                     Sm[HO + (w * K + 8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)] = pd[d]
 
     REC = cfg.brecords                  # the refit on the staged factors (boundary_records), the S_p iteration as fall-back
+    EARLY = cfg.brec_place == "early"   # its Gram matrices and iteration before the reconstruction, or after it
     if REC:
-        gram, coefficients, khat_records = records_refit(T, cfg, AU, AH, AL, LW, KP)
+        zero_gram, gram, coefficients, khat_records = records_refit(T, cfg, AU, AH, AL, LW, KP)
+        GMW = lay.gram_words - 2 * gram_terms(cfg) * gram_stride(cfg)   # Ga, Gb upper, C, flag; the lower halves
 
     mgs = mgs_warp(T, K, Rz, markstein=True, revive_by="vote")
     cholqr = cholqr_warp(T, K, Rz, mgs) if cfg.bchol else None
@@ -334,7 +336,8 @@ def boundary_regs_program(cfg: DecodeConfig):
             Sh = T.view(Sm, shape=(2 * TOT,), dtype="uint16")
             if REC:
                 Sf = T.view(Sm, shape=(2 * TOT,), dtype="float16")
-                Gm = T.alloc_shared((lay.gram_words,), f32)
+                Gm = T.alloc_shared((GMW,), f32)
+                GL = T.alloc_shared((lay.gram_words - GMW,), f32)
             Zq = T.view(Z, shape=(NS, HV, V, K // 2), dtype="int16")
             Zw = T.view(Z, shape=(NS, HV, V, K // 4), dtype="int32")
             if WALK:   # the prefetch areas: the next entry's inputs land here while this one computes
@@ -379,13 +382,13 @@ def boundary_regs_program(cfg: DecodeConfig):
             if REC:
                 ga = T.alloc_local((2,), "uint32")    # a Gram tile's fragments and sums
                 gb = T.alloc_local((1,), "uint32")
-                gd = T.alloc_local((4,), f32)
+                gd = T.alloc_local((12,), f32)        # (a chain per part: Ga's three)
                 gp = T.alloc_local((6,), "int32")
                 gs = T.alloc_local((1,), "uint32")
                 cx = T.alloc_local((Rz,), f32)        # lane j's rows of Ga C, C (then Y), Ga Y
                 cy = T.alloc_local((Rz,), f32)
                 cz = T.alloc_local((Rz,), f32)
-                mv = T.alloc_local((4,), f32)
+                mv = T.alloc_local((8,), f32)
                 xs = T.alloc_local((1,), f32)
                 kh = T.alloc_local((Rz,), f32)
                 rgm = T.alloc_local((Rz * (Rz + 1) // 2,), f32)
@@ -405,6 +408,8 @@ def boundary_regs_program(cfg: DecodeConfig):
                 wn = T.alloc_local((1,), "int32")
                 en = T.alloc_local((1,), "int32")
             advance(wpos, idx, wnext, hv, b)
+            if REC:
+                zero_gram(Gm, GL, tx)
             nb[0] = cnt[par]
             if RF > 1:   # entries by an atomic counter: a refitting entry costs ~2x another, so that programs balance
                 if tx == 0:   # this program's first two entries; each trip grabs the one after its next
@@ -486,6 +491,14 @@ def boundary_regs_program(cfg: DecodeConfig):
                         elif (it + 1) * C + b < nb[0]:
                             sn[0] = entry(cnt, par, wnext, lst, idx, (it + 1) * C + b)
                             prefetch(pf, sn[0], hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg)
+                    if REC and EARLY:
+                        if R > 0:   # the records refit's Gram matrices and its iteration in the coefficient space,
+                            # before the reconstruction (its accumulators not yet live; the other warps reconstruct
+                            # while warp 0 iterates — shuffles are the pipe it needs, and one warp leaves them free)
+                            gram(Sw, Gm, GL, ga, gb, gd, gp, gs, w, g, t4)
+                            T.sync_threads()                                             # barrier R1
+                            if w == 0:
+                                coefficients(Gm, GL, cx, cy, cz, mv, xs, rgm, rdv, nr, red, rok, rot, tx % 32)
                     # --- reconstruction (v8's): C = exp(G_P) (c ∘ Z / q ∘ B), then C += A B on fp16 tensor cores, A
                     # the strip's value factors (loaded once), B a tile's key factors, hi then lo per k-step
                     for kk in T.unroll(NK):
@@ -506,12 +519,15 @@ def boundary_regs_program(cfg: DecodeConfig):
                                 T.ptx_mma("float32", "m16n8k8", "row", "col", "fp16", "fp16", "fp32",
                                           af.data, 2 * kk, bfr.data, 2 * kk + ib, acc.data, 4 * n, False)
                     if R > 0:
-                        if REC:   # the refit on the staged factors; K̂ into KP where it held, else the S_p iteration
-                            gram(Sw, Gm, ga, gb, gd, gp, gs, w, g, t4)
-                            T.sync_threads()                                             # barrier R1
-                            coefficients(Gm, cx, cy, cz, mv, xs, rgm, rdv, nr, red, rok, rot, tx % 32)
-                            khat_records(Sm, Sf, cy, kh, xs, rok, tx)
+                        if REC:   # K̂ = A C into KP where the iteration held, else the S_p iteration below
+                            if not EARLY:   # (after the reconstruction: its accumulators live meanwhile)
+                                gram(Sw, Gm, GL, ga, gb, gd, gp, gs, w, g, t4)
+                                T.sync_threads()                                         # barrier R1
+                                if w == 0:
+                                    coefficients(Gm, GL, cx, cy, cz, mv, xs, rgm, rdv, nr, red, rok, rot, tx % 32)
                             T.sync_threads()                                             # barrier R2
+                            khat_records(Sm, Sf, Gm, kh, rok, tx)
+                            T.sync_threads()                                             # barrier R3
                             KF = T.if_then_else(rok[0] != 0, KP, KW + w * K * Rz)
                         for _it in T.serial(T.if_then_else(rok[0] != 0, 0, cfg.iters) if REC else
                                             T.if_then_else(wl[0] % RF == 0, cfg.iters, 0) if RF > 1 else cfg.iters):

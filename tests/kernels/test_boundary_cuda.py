@@ -579,11 +579,14 @@ def test_boundary_v12_records_config():
     assert not DecodeConfig().brecords and DecodeConfig().reference_options["refit"] == "state"
     cfg = DecodeConfig(brecords=True)
     assert cfg.bv12 and cfg.bwalk and cfg.reference_options["refit"] == "records" and "-rec" in cfg.tag
-    assert shared_layout(cfg).bytes - shared_layout(DecodeConfig()).bytes == 4 * 2 * 24 * 28   # Ga, Gb: 24 terms
+    assert shared_layout(cfg).bytes - shared_layout(DecodeConfig()).bytes == 4 * (4 * 24 * 28 + 24 * 4 + 4)   # Ga, Gb (two halves), C, flag
     for bad in (dict(bv12=False), dict(r=0), dict(iters=0), dict(p=32), dict(bchol=True), dict(refit_every=2),
                 dict(v_first=False)):
         with pytest.raises(ValueError, match="brecords"):
             DecodeConfig(brecords=True, **bad)
+    assert "-recl" in DecodeConfig(brecords=True, brec_place="late").tag
+    with pytest.raises(ValueError, match="brec_place"):
+        DecodeConfig(brecords=True, brec_place="middle")
 
 
 @pytest.mark.cuda
@@ -591,8 +594,9 @@ def test_boundary_v12_records_config():
 @pytest.mark.parametrize("N,outliers", [(1, False), (37, False), (16, True), (512, False)])
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("p,r,extra", [(4, 2, {}), (16, 4, {}), (16, 8, {}), (8, 1, dict(bwalk=False)),
-                                       (16, 4, dict(iters=1)), (16, 4, dict(bmv_tf32=False, bwalk=False))],
-                         ids=["p4r2", "p16r4", "p16r8", "p8r1-nowalk", "p16r4-it1", "p16r4-fp32"])
+                                       (16, 4, dict(iters=1)), (16, 4, dict(bmv_tf32=False, bwalk=False)),
+                                       (16, 4, dict(brec_place="late")), (8, 1, dict(brec_place="late"))],
+                         ids=["p4r2", "p16r4", "p16r8", "p8r1-nowalk", "p16r4-it1", "p16r4-fp32", "p16r4-late", "p8r1-late"])
 def test_boundary_v12_records_matches_reference(kb, kind, p, r, extra, N, outliers):
     """brecords against the reference's records refit (naive.fit_compensators_records) over four windows: the Gram
     tiles of one to three rounds (T8 = 8, 16, 24 terms), r 1 to 8, one or two iterations, the TF32 and fp32 Û
