@@ -147,8 +147,6 @@ EXTRAS = [("leap_int4_vfirst", dict(p=16, r=4, v_first=True, zfmt="int4")),
           ("leap_int8_vfirst_rec", dict(p=16, r=4, v_first=True, brecords=True)),   # the refit on the buffered
                                                                      # factors (Gram matrices, coefficient space; session 22)
           ("leap_int8_vfirst_rec_it1", dict(p=16, r=4, v_first=True, brecords=True, iters=1)),   # with one iteration
-          ("leap_int8_vfirst_recl", dict(p=16, r=4, v_first=True, brecords=True, brec_place="late")),   # its Gram and
-                                                                     # iteration after the reconstruction
           ] if args.extras else []
 if args.extras_only:
     unknown = set(args.extras_only.split(",")) - {n for n, _ in EXTRAS}

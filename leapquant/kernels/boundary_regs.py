@@ -238,7 +238,6 @@ def boundary_regs_program(cfg: DecodeConfig):
                     Sm[HO + (w * K + 8 * n + 2 * t4 + d) * Rz + T.min(g, Rz - 1)] = pd[d]
 
     REC = cfg.brecords                  # the refit on the staged factors (boundary_records), the S_p iteration as fall-back
-    EARLY = cfg.brec_place == "early"   # its Gram matrices and iteration before the reconstruction, or after it
     if REC:
         zero_gram, gram, coefficients, khat_records = records_refit(T, cfg, AU, AH, AL, LW, KP)
         GMW = lay.gram_words - 2 * gram_terms(cfg) * gram_stride(cfg)   # Ga, Gb upper, C, flag; the lower halves
@@ -491,14 +490,6 @@ def boundary_regs_program(cfg: DecodeConfig):
                         elif (it + 1) * C + b < nb[0]:
                             sn[0] = entry(cnt, par, wnext, lst, idx, (it + 1) * C + b)
                             prefetch(pf, sn[0], hv, tx, Z, c, Bs, Kc, Uc, rk, ru, rg)
-                    if REC and EARLY:
-                        if R > 0:   # the records refit's Gram matrices and its iteration in the coefficient space,
-                            # before the reconstruction (its accumulators not yet live; the other warps reconstruct
-                            # while warp 0 iterates — shuffles are the pipe it needs, and one warp leaves them free)
-                            gram(Sw, Gm, GL, ga, gb, gd, gp, gs, w, g, t4)
-                            T.sync_threads()                                             # barrier R1
-                            if w == 0:
-                                coefficients(Gm, GL, cx, cy, cz, mv, xs, rgm, rdv, nr, red, rok, rot, tx % 32)
                     # --- reconstruction (v8's): C = exp(G_P) (c ∘ Z / q ∘ B), then C += A B on fp16 tensor cores, A
                     # the strip's value factors (loaded once), B a tile's key factors, hi then lo per k-step
                     for kk in T.unroll(NK):
@@ -520,11 +511,13 @@ def boundary_regs_program(cfg: DecodeConfig):
                                           af.data, 2 * kk, bfr.data, 2 * kk + ib, acc.data, 4 * n, False)
                     if R > 0:
                         if REC:   # K̂ = A C into KP where the iteration held, else the S_p iteration below
-                            if not EARLY:   # (after the reconstruction: its accumulators live meanwhile)
-                                gram(Sw, Gm, GL, ga, gb, gd, gp, gs, w, g, t4)
-                                T.sync_threads()                                         # barrier R1
-                                if w == 0:
-                                    coefficients(Gm, GL, cx, cy, cz, mv, xs, rgm, rdv, nr, red, rok, rot, tx % 32)
+                            # (after the reconstruction: before it, the refit's registers beside the prefetched
+                            # codes spilled twice as much and measured 6 % slower, session 22)
+                            gram(Sw, Gm, GL, ga, gb, gd, gp, gs, w, g, t4)
+                            T.sync_threads()                                             # barrier R1
+                            if w == 0:   # one warp: the iteration is tiny, and shuffles (its broadcasts) are a pipe
+                                # that 8 warps on their own copies filled (session 22's first form: 14 us per iteration)
+                                coefficients(Gm, GL, cx, cy, cz, mv, xs, rgm, rdv, nr, red, rok, rot, tx % 32)
                             T.sync_threads()                                             # barrier R2
                             khat_records(Sm, Sf, Gm, kh, rok, tx)
                             T.sync_threads()                                             # barrier R3

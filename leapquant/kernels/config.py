@@ -301,8 +301,6 @@ class DecodeConfig:
                                # S_p iteration (the fall-back). The reference: naive.fit_compensators_records (refit
                                # "records"). Needs bv12, r in {1, 2, 4, 8}, iters >= 1, r + p <= 32, no bchol, no
                                # refit_every. Opt-in (accuracy: state error +1-2 % over the S_p refit, session 21)
-    brec_place: str = "early"  # brecords: its Gram matrices and coefficient iteration (one warp) "early" — before the
-                               # reconstruction, the other warps reconstructing meanwhile — or "late", after it
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
                                # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
                                # identical), faster at small and middle batches (H200 s9c: batch 32 29.8 -> 28.3 us,
@@ -428,8 +426,6 @@ class DecodeConfig:
         if self.bchol and not (self.bv12 and self.r in (1, 2, 4) and self.iters >= 1):
             raise ValueError(f"bchol (the refit's Cholesky QR) needs the v12 boundary (bv12), r in (1, 2, 4) and iters >= 1, "
                              f"got bv12 = {self.bv12}, r = {self.r}, iters = {self.iters}")
-        if self.brec_place not in ("early", "late"):
-            raise ValueError(f"brec_place must be 'early' or 'late', got {self.brec_place!r}")
         if not isinstance(self.brecords, bool):
             raise ValueError(f"brecords must be true or false, got {self.brecords!r}")
         if self.brecords and not (self.bv12 and self.r in (1, 2, 4, 8) and self.iters >= 1 and self.r + self.p <= 32
@@ -598,7 +594,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}") + ("" if self.refit_every == 1 else f"-rf{self.refit_every}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + (("-rec" if self.brec_place == "early" else "-recl") if self.brecords else "") + ("-hoist" if self.bhoist else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + ("-rec" if self.brecords else "") + ("-hoist" if self.bhoist else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

@@ -584,9 +584,6 @@ def test_boundary_v12_records_config():
                 dict(v_first=False)):
         with pytest.raises(ValueError, match="brecords"):
             DecodeConfig(brecords=True, **bad)
-    assert "-recl" in DecodeConfig(brecords=True, brec_place="late").tag
-    with pytest.raises(ValueError, match="brec_place"):
-        DecodeConfig(brecords=True, brec_place="middle")
 
 
 @pytest.mark.cuda
@@ -595,8 +592,8 @@ def test_boundary_v12_records_config():
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("p,r,extra", [(4, 2, {}), (16, 4, {}), (16, 8, {}), (8, 1, dict(bwalk=False)),
                                        (16, 4, dict(iters=1)), (16, 4, dict(bmv_tf32=False, bwalk=False)),
-                                       (16, 4, dict(brec_place="late")), (8, 1, dict(brec_place="late"))],
-                         ids=["p4r2", "p16r4", "p16r8", "p8r1-nowalk", "p16r4-it1", "p16r4-fp32", "p16r4-late", "p8r1-late"])
+                                       (8, 1, {})],
+                         ids=["p4r2", "p16r4", "p16r8", "p8r1-nowalk", "p16r4-it1", "p16r4-fp32", "p8r1"])
 def test_boundary_v12_records_matches_reference(kb, kind, p, r, extra, N, outliers):
     """brecords against the reference's records refit (naive.fit_compensators_records) over four windows: the Gram
     tiles of one to three rounds (T8 = 8, 16, 24 terms), r 1 to 8, one or two iterations, the TF32 and fp32 Û
