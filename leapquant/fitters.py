@@ -156,30 +156,73 @@ def low_rank_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tensor, 
     return K, S.transpose(-1, -2) @ K
 
 
+def scaled_cholesky(G: torch.Tensor, tau: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+    """(dv, L, ok) of a Gram matrix G [..., r, r] as the decode kernels factor it (boundary_common.scaled_cholesky_warp),
+    from its lower triangle G[a, b <= a]: dv = diag(G)^(-1/2) (0 where the diagonal is not positive), L the Cholesky
+    factor of D G D with unit diagonal — L[a, b < a], and L[a, a] holding 1 / the diagonal entry —, ok where every
+    pivot 1 − Σ_b L[a, b]² is at least `tau`."""
+    r = G.shape[-1]
+    diag = torch.diagonal(G, dim1=-2, dim2=-1)
+    dv = torch.where(diag > 0, torch.rsqrt(torch.where(diag > 0, diag, torch.ones_like(diag))), torch.zeros_like(diag))
+    L = torch.zeros_like(G)
+    ok = torch.ones(G.shape[:-2], dtype=torch.bool, device=G.device)
+    for a in range(r):
+        for b in range(a):
+            v = G[..., a, b] * dv[..., a] * dv[..., b]
+            for c in range(b):
+                v = v - L[..., a, c] * L[..., b, c]
+            L[..., a, b] = v * L[..., b, b]
+        piv = torch.ones_like(dv[..., a])
+        for b in range(a):
+            piv = piv - L[..., a, b] * L[..., a, b]
+        ok = ok & (piv >= tau)
+        L[..., a, a] = torch.rsqrt(piv.clamp_min(tau))
+    return dv, L, ok
+
+
+def cholesky_solve_rows(X: torch.Tensor, dv: torch.Tensor, L: torch.Tensor) -> torch.Tensor:
+    """X D L⁻ᵀ for X [..., n, r] by forward substitution along each row (column a after columns b < a), as the
+    kernels run it per lane: q_a = (x_a d_a − Σ_{b<a} q_b L[a, b]) · (1 / L[a, a])."""
+    Q = torch.empty_like(X)
+    for a in range(X.shape[-1]):
+        v = X[..., :, a] * dv[..., a, None]
+        for b in range(a):
+            v = v - Q[..., :, b] * L[..., a, b, None]
+        Q[..., :, a] = v * L[..., a, a, None]
+    return Q
+
+
 def coefficient_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tensor, rank: int, iters: int,
-                                tau: float = 1e-3) -> tuple[torch.Tensor, torch.Tensor]:
-    """The power iteration on L = A Bᵀ in the coefficient space of A (K = A C), as a GPU boundary holding only the
-    staged factors and their Gram matrices would run it (leapquant/kernels/NOTES.md, "Session 21"): C starts at
-    e_1..e_r (A's first r columns: the previous keys decayed through the window), then `iters` times C ← Gb (Ga C)
-    and an orthonormalisation in the Ga metric by scaled Cholesky QR (Cᵀ Ga C = D⁻¹ L Lᵀ D⁻¹, C ← C D L⁻ᵀ — MGS's Q
-    in exact arithmetic); U = Sᵀ K. Where a pivot falls below `tau` (nearly dependent columns) or the Cholesky
-    fails, that state's keys come from the factored iteration instead (`low_rank_power_iteration`, torch's QR), as
-    the kernels' `bchol` falls back to Gram–Schmidt."""
-    At = A.transpose(-1, -2)
-    Ga, Gb = At @ A, B.transpose(-1, -2) @ B
-    C = identity_start(Ga, rank)                                           # [..., M, r]
+                                tau: float = 1e-3, tf32: bool = False,
+                                fallback: Callable[[], tuple[torch.Tensor, torch.Tensor]] | None = None
+                                ) -> tuple[torch.Tensor, torch.Tensor]:
+    """The power iteration on L = A Bᵀ in the coefficient space of A (K = A C), the v12 boundary's `brecords`
+    arithmetic (leapquant/kernels/NOTES.md, "Session 22"; its kernel reference `naive.fit_compensators_records` calls
+    this): Ga = AᵀA, Gb = BᵀB; from C = [I; 0] (A's first r columns: the previous keys decayed through the window),
+    `iters` times Y = Gb (Ga C), then C = Y D L⁻ᵀ with (D, L) the scaled Cholesky factor of Yᵀ Ga Y (K's columns
+    orthonormal: MGS's Q in exact arithmetic), Ga C carried along (X = Z D L⁻ᵀ, Z = Ga Y) so that an iteration is two
+    M × M by r products; U = Sᵀ K (its operands cut to TF32 with `tf32`, as the kernels' Û product). Where a pivot
+    falls below `tau` or a diagonal is not positive (nearly dependent columns; zero keys and zero records), that
+    state's (K, U) come from `fallback()` — the kernels run the S_p iteration; None: the factored iteration
+    (`low_rank_power_iteration`, torch's QR). Both are computed and selected on the device: no host sync."""
+    Ga = A.transpose(-1, -2) @ A
+    Gb = B.transpose(-1, -2) @ B
+    X = Ga[..., :, :rank]
+    Y = X
     ok = torch.ones(Ga.shape[:-2], dtype=torch.bool, device=A.device)
     for _ in range(iters):
-        C = Gb @ (Ga @ C)
-        G = C.transpose(-1, -2) @ Ga @ C
-        d = torch.rsqrt(torch.diagonal(G, dim1=-2, dim2=-1).clamp_min(torch.finfo(G.dtype).tiny))
-        L, info = torch.linalg.cholesky_ex(d[..., :, None] * G * d[..., None, :])
-        ok = ok & (info == 0) & (torch.diagonal(L, dim1=-2, dim2=-1).square() >= tau).all(-1)
-        L = torch.where(ok[..., None, None], L, torch.eye(rank, dtype=L.dtype, device=L.device))
-        C = torch.linalg.solve_triangular(L, (C * d[..., None, :]).transpose(-1, -2), upper=False).transpose(-1, -2)
-    # (the fall-back is computed for every state and selected on the device: no host sync, so a CUDA graph replays it)
-    K = torch.where(ok[..., None, None], A @ C, low_rank_power_iteration(A, B, S, A[..., :rank], iters)[0])
-    return K, S.transpose(-1, -2) @ K
+        Y = Gb @ X
+        Z = Ga @ Y
+        G = Y.transpose(-1, -2) @ Z
+        dv, L, okc = scaled_cholesky(G, tau)
+        ok = ok & okc & (torch.diagonal(G, dim1=-2, dim2=-1) > 0).all(-1)
+        Y = cholesky_solve_rows(Y, dv, L)
+        X = cholesky_solve_rows(Z, dv, L)
+    K = A @ Y
+    U = power_iteration(S, K, 0, tf32)[1]
+    Kf, Uf = fallback() if fallback is not None else low_rank_power_iteration(A, B, S, A[..., :rank], iters)
+    okx = ok[..., None, None]
+    return torch.where(okx, K, Kf.to(K.dtype)), torch.where(okx, U, Uf.to(U.dtype))
 
 
 @dataclass
@@ -192,13 +235,19 @@ class LowRankPowerIteration(CompensatorFitter):
     without a buffer (a stream's first state) fits S as `power` does. `start`: the iteration's warm start — "keys",
     the previous keys; "decayed", the buffer's first r key columns, i.e. the previous keys decayed through the window
     (the same direction under a scalar decay; what a kernel iterating in span(A) starts from: NOTES.md). `form`:
-    "factored", A (Bᵀ (B (Aᵀ K))) with `orth`; "coefficients", the kernel design's arithmetic
-    (`coefficient_power_iteration`: Gram matrices, scaled Cholesky in A's coefficient space; needs start "decayed")."""
+    "factored", A (Bᵀ (B (Aᵀ K))) with `orth`; "coefficients", the v12 kernel's arithmetic
+    (`coefficient_power_iteration`: Gram matrices, scaled Cholesky in A's coefficient space; needs start "decayed").
+    `fallback` (form "coefficients"): where its Cholesky fails, "factored" — the factored iteration, torch's QR — or
+    "state" — the power iteration on S_p with `orth` and `tf32`, as `DecodeConfig(brecords=True)` runs it
+    (kernels.from_pipeline maps the two). `tf32` (fallback "state"): U's product and the fall-back's with TF32
+    operands, the kernels' tensor-core arithmetic."""
 
     iters: int = 2
     orth: str = "qr"
     start: str = "keys"
     form: str = "factored"
+    fallback: str = "factored"
+    tf32: bool = False
     name = "lowrank"
     graph_safe = True
 
@@ -211,19 +260,31 @@ class LowRankPowerIteration(CompensatorFitter):
             raise InputError(f"fitter_options.start must be 'keys' or 'decayed', got {self.start!r}")
         if self.form not in ("factored", "coefficients"):
             raise InputError(f"fitter_options.form must be 'factored' or 'coefficients', got {self.form!r}")
+        if self.fallback not in ("factored", "state"):
+            raise InputError(f"fitter_options.fallback must be 'factored' or 'state', got {self.fallback!r}")
+        if not isinstance(self.tf32, bool):
+            raise InputError(f"fitter_options.tf32 must be true or false, got {self.tf32!r}")
         if self.form == "coefficients" and self.start != "decayed":
             raise InputError("fitter_options.form 'coefficients' iterates in span(A): it needs start 'decayed', "
                              f"got {self.start!r}")
-        if self.form == "coefficients" and self.orth != "qr":
-            raise InputError("fitter_options.form 'coefficients' orthonormalises by its own scaled Cholesky (torch's "
-                             f"QR where that falls back): orth must be left at 'qr', got {self.orth!r}")
+        if self.form != "coefficients" and (self.fallback != "factored" or self.tf32):
+            raise InputError("fitter_options.fallback and tf32 belong to form 'coefficients' (the kernel's "
+                             f"arithmetic), got form {self.form!r} with fallback {self.fallback!r}, tf32 {self.tf32!r}")
+        if self.form == "coefficients" and self.fallback == "factored" and (self.orth != "qr" or self.tf32):
+            raise InputError("fitter_options.form 'coefficients' with fallback 'factored' orthonormalises by its own "
+                             "scaled Cholesky (torch's QR where that falls back): orth must be left at 'qr' and tf32 "
+                             f"off, got orth {self.orth!r}, tf32 {self.tf32!r} (fallback 'state' takes both)")
 
     def fit(self, S, rank, warm=None, low_rank=None):
         orth = ORTHONORMALIZERS[self.orth]
         if low_rank is None:
-            return warm_started_power_iteration(S, warm, rank, self.iters, orth=orth)
+            return warm_started_power_iteration(S, warm, rank, self.iters, self.tf32, orth)
         if warm is not None and self.form == "coefficients":
-            return coefficient_power_iteration(*low_rank, S, rank, self.iters)
+            fallback = None
+            if self.fallback == "state":
+                def fallback():
+                    return warm_started_power_iteration(S, warm, rank, self.iters, self.tf32, orth)
+            return coefficient_power_iteration(*low_rank, S, rank, self.iters, tf32=self.tf32, fallback=fallback)
         if warm is None:
             K0 = identity_start(S, rank)
         else:   # (the buffer's head holds the previous compensators: its first r columns are their decayed keys)

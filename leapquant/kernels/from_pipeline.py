@@ -12,6 +12,12 @@ The kernels orthonormalise by modified Gram–Schmidt, column after column: a pi
 FP16 keys and INT8 codes then magnify). Their fast refit takes its operands in TF32 (v11 and v12): ``"tf32": True``
 gets that kernel — the simulator then measures that arithmetic too — and the FP32 refit otherwise. Where the two
 differ after this mapping is the order of a few divisions (codes at rounding ties).
+
+The opt-in records refit (``DecodeConfig.brecords``) is the pipeline's ``lowrank`` fitter with ``RECORDS_REFIT``'s
+options (``fitters.coefficient_power_iteration``, which the kernels' reference calls too). There the two agree up to
+rounding rather than bit for bit: the kernel stages the decayed keys as fp16 hi + lo halves (~22 bits) and sums its
+Gram matrices on tensor cores; and a stream's first boundary, which has no previous keys, fits the pipeline's buffer
+in factored form where a kernel's fresh slot iterates from the cold-start keys.
 """
 from __future__ import annotations
 
@@ -28,6 +34,10 @@ RESIDUAL_FORMATS = {"int8": "int8", "int4": "int4", "fp8-e4m3": "fp8e4m3"}
 KERNEL_QUANTIZER = {"granularity": "channel", "axis": "value", "rounding": "nearest"}
 """The residual quantizer the kernels implement: one scale B_j per value column, round to nearest (FP8: an FP32
 scale too)."""
+
+RECORDS_REFIT = {"start": "decayed", "form": "coefficients", "fallback": "state"}
+"""The `lowrank` fitter's options that make it the kernels' records refit (``DecodeConfig.brecords``): the iteration in
+the coefficient space of the buffered factors from the decayed keys, the S_p iteration where its Cholesky fails."""
 
 FROM_PIPELINE = ("mode", "zfmt", "p", "r", "iters", "refit_every", "bmv_tf32", "bchol", "brecords")
 """DecodeConfig fields that the pipeline decides: not kernel options of :func:`decode_config`."""
@@ -65,11 +75,17 @@ def _problem(pipeline: Pipeline) -> dict[str, Any]:
     out = dict(mode="leap", zfmt=RESIDUAL_FORMATS[p.format], p=p.window, r=p.rank, refit_every=p.refit_every)
     if p.rank:
         _need(p.pairs == "fp16", "pairs", p.pairs, "'fp16'", "the kernels store FP16 compensators")
-        _need(p.fitter == "power", "fitter", p.fitter, "'power'", "the kernels refit by power iteration")
+        _need(p.fitter in ("power", "lowrank"), "fitter", p.fitter, "'power' or 'lowrank'",
+              "the kernels refit by power iteration, on S_p or on the buffered records")
         orth = p.fitter_options.get("orth", "qr")
         _need(orth == "mgs", "fitter_options.orth", orth, "'mgs'", "the kernels' Gram-Schmidt; torch's QR gives the "
               "same keys only up to rounding. pipeline_of(DecodeConfig(...)) builds the kernels' pipeline")
-        out.update(iters=p.fitter_options.get("iters", 2), bmv_tf32=bool(p.fitter_options.get("tf32", False)))
+        if p.fitter == "lowrank":   # DecodeConfig.brecords: the coefficient-space iteration, the S_p one as fall-back
+            for key, value in RECORDS_REFIT.items():
+                got = p.fitter_options.get(key)
+                _need(got == value, f"fitter_options.{key}", got, repr(value), "the kernels' records refit")
+        out.update(iters=p.fitter_options.get("iters", 2), bmv_tf32=bool(p.fitter_options.get("tf32", False)),
+                   brecords=p.fitter == "lowrank")
     return out
 
 
@@ -103,12 +119,9 @@ def pipeline_of(cfg: DecodeConfig) -> Pipeline:
     if cfg.bchol:
         raise InputError("cfg.bchol orthonormalises by Cholesky QR (naive.orthonormalise_chol), the pipeline's power "
                          "iteration by Gram-Schmidt: expected bchol = False")
-    if cfg.brecords:
-        raise InputError("cfg.brecords refits on the buffered factors with the S_p iteration as its fall-back "
-                         "(naive.fit_compensators_records); the pipeline's lowrank fitter falls back to the factored "
-                         "iteration instead, so no pipeline computes it yet: expected brecords = False")
     fmt = {v: k for k, v in RESIDUAL_FORMATS.items()}[cfg.zfmt]
     return Pipeline(format=fmt, format_options=({"granularity": "channel"} if fmt == "fp8-e4m3" else {}),
-                    window=cfg.p, records="fp16", rank=cfg.r, fitter="power",
-                    fitter_options={"iters": cfg.iters, "tf32": bool(cfg.bmv_tf32), "orth": "mgs"} if cfg.r else {},
+                    window=cfg.p, records="fp16", rank=cfg.r, fitter="lowrank" if cfg.brecords else "power",
+                    fitter_options={"iters": cfg.iters, "tf32": bool(cfg.bmv_tf32), "orth": "mgs",
+                                    **(RECORDS_REFIT if cfg.brecords else {})} if cfg.r else {},
                     refit_every=cfg.refit_every, smoother="sqrt-mean-abs")

@@ -28,7 +28,8 @@ from dataclasses import dataclass
 
 import torch
 
-from leapquant.fitters import gram_schmidt, identity_start, power_iteration, warm_started_power_iteration   # the pipeline's fit, its Gram–Schmidt
+from leapquant.fitters import (cholesky_solve_rows, coefficient_power_iteration, gram_schmidt, identity_start,
+                               scaled_cholesky, warm_started_power_iteration)   # the pipeline's fit, its Gram–Schmidt
 
 EPS_C = 1e-8
 QMAX = {"int8": 127.0, "int4": 7.0, "fp8e4m3": 448.0}
@@ -94,42 +95,6 @@ CHOL_TAU = 1e-3
 """The smallest pivot :func:`orthonormalise_chol` accepts (the kernel's boundary_common.CHOL_TAU)."""
 
 
-def scaled_cholesky(G: torch.Tensor, tau: float = CHOL_TAU) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """(dv, L, ok) of a Gram matrix G [..., r, r] as the kernels factor it (boundary_common.scaled_cholesky_warp), from
-    its lower triangle G[a, b <= a]: dv = diag(G)^(-1/2) (0 where the diagonal is not positive), L the Cholesky factor
-    of D G D with unit diagonal — L[a, b < a], and L[a, a] holding 1 / the diagonal entry —, ok where every pivot
-    1 − Σ_b L[a, b]² is at least `tau`."""
-    r = G.shape[-1]
-    diag = torch.diagonal(G, dim1=-2, dim2=-1)
-    dv = torch.where(diag > 0, torch.rsqrt(torch.where(diag > 0, diag, torch.ones_like(diag))), torch.zeros_like(diag))
-    L = torch.zeros_like(G)
-    ok = torch.ones(G.shape[:-2], dtype=torch.bool, device=G.device)
-    for a in range(r):
-        for b in range(a):
-            v = G[..., a, b] * dv[..., a] * dv[..., b]
-            for c in range(b):
-                v = v - L[..., a, c] * L[..., b, c]
-            L[..., a, b] = v * L[..., b, b]
-        piv = torch.ones_like(dv[..., a])
-        for b in range(a):
-            piv = piv - L[..., a, b] * L[..., a, b]
-        ok = ok & (piv >= tau)
-        L[..., a, a] = torch.rsqrt(piv.clamp_min(tau))
-    return dv, L, ok
-
-
-def cholesky_solve_rows(X: torch.Tensor, dv: torch.Tensor, L: torch.Tensor) -> torch.Tensor:
-    """X D L⁻ᵀ for X [..., n, r] by forward substitution along each row (column a after columns b < a), as the kernels
-    run it per lane: q_a = (x_a d_a − Σ_{b<a} q_b L[a, b]) · (1 / L[a, a])."""
-    Q = torch.empty_like(X)
-    for a in range(X.shape[-1]):
-        v = X[..., :, a] * dv[..., a, None]
-        for b in range(a):
-            v = v - Q[..., :, b] * L[..., a, b, None]
-        Q[..., :, a] = v * L[..., a, a, None]
-    return Q
-
-
 def orthonormalise_chol(X: torch.Tensor, tau: float = CHOL_TAU) -> torch.Tensor:
     """Scaled Cholesky QR of the columns of X [..., K, r] (FP32), the v12 boundary's `bchol` arithmetic
     (boundary_common.cholqr_warp): D = diag(XᵀX)^(-1/2) (0 for a zero column), L the Cholesky factor of D XᵀX D with
@@ -180,32 +145,19 @@ def staged_factors(st: "LeapState", slots: torch.Tensor) -> tuple[torch.Tensor, 
 def fit_compensators_records(S: torch.Tensor, A: torch.Tensor, B: torch.Tensor, K_prev: torch.Tensor | None, r: int,
                              iters: int = 2, tf32: bool = False, orth: str = "mgs", tau: float = CHOL_TAU
                              ) -> tuple[torch.Tensor, torch.Tensor]:
-    """The records-only refit (DecodeConfig.brecords; fitters.coefficient_power_iteration's arithmetic): the power
-    iteration on L = A Bᵀ (the compensators and the window's records, factors of :func:`staged_factors`) in A's
-    coefficient space, K = A C — Ga = AᵀA, Gb = BᵀB; from C = [I; 0] (the previous keys decayed through the window),
-    `iters` times Y = Gb (Ga C), then C = Y D L⁻ᵀ with (D, L) the scaled Cholesky factor of Yᵀ Ga Y (its columns
-    orthonormal in the Ga metric, i.e. K's columns orthonormal: MGS's Q in exact arithmetic); Ga C carried along
-    (X = Z D L⁻ᵀ with Z = Ga Y), so that an iteration costs two products of M × M by r. Then K = A C and Ũ = Sᵀ K as
-    :func:`fit_compensators` projects. Where a pivot falls below `tau` or a diagonal is not positive (dependent
-    columns; zero keys and zero records), :func:`fit_compensators` on S instead — the kernel's fall-back."""
-    Ga = A.transpose(-1, -2) @ A
-    Gb = B.transpose(-1, -2) @ B
-    X = Ga[..., :, :r]
-    ok = torch.ones(Ga.shape[:-2], dtype=torch.bool, device=S.device)
-    Y = X
-    for _ in range(iters):
-        Y = Gb @ X
-        Z = Ga @ Y
-        G = Y.transpose(-1, -2) @ Z
-        dv, L, okc = scaled_cholesky(G, tau)
-        ok = ok & okc & (torch.diagonal(G, dim1=-2, dim2=-1) > 0).all(-1)
-        Y = cholesky_solve_rows(Y, dv, L)
-        X = cholesky_solve_rows(Z, dv, L)
-    Kx = A @ Y
-    U = power_iteration(S.float(), Kx, 0, tf32)[1]
-    Kf, Uf = fit_compensators(S, K_prev, r, iters, tf32, orth)
-    okx = ok[..., None, None]
-    return torch.where(okx, Kx.half(), Kf), torch.where(okx, U.half(), Uf)
+    """The records-only refit (DecodeConfig.brecords): :func:`fitters.coefficient_power_iteration` on the factors of
+    :func:`staged_factors` — the power iteration on L = A Bᵀ in A's coefficient space from the previous keys decayed
+    through the window, the scaled Cholesky factor of Yᵀ Ga Y after each iteration, Û = Sᵀ K̂ as
+    :func:`fit_compensators` projects — and where a pivot falls below `tau` or a diagonal is not positive (zero keys
+    and records; dependent columns), :func:`fit_compensators` on S: the kernel's fall-back. (K̃, Ũ) in FP16."""
+    if orth not in ORTH:
+        raise ValueError(f"orth must be one of {list(ORTH)}, got {orth!r}")
+    S = S.float()
+
+    def fallback():
+        return warm_started_power_iteration(S, None if K_prev is None else K_prev.float(), r, iters, tf32, ORTH[orth])
+    Kx, U = coefficient_power_iteration(A, B, S, r, iters, tau, tf32, fallback)
+    return Kx.half(), U.half()
 
 
 def quantize_residual(R: torch.Tensor, smooth: bool = True, zfmt: str = "int8"

@@ -73,6 +73,8 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     # and the TF32 refit alone (torch's QR), to tell the two apart
     "leapquant-kernel": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig())),
     "leapquant-tf32": ("8 bit, the kernels' arithmetic", _leap(fitter_options={"tf32": True})),
+    # the kernels' opt-in refit on the buffered records (DecodeConfig.brecords, session 22)
+    "leapquant-kernel-records": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(brecords=True))),
     "mxfp6": ("6 bit", per_step("mxfp6-e2m3")),
     "nvfp6": ("6 bit", per_step("nvfp6")),
     "int6-channel": ("6 bit", per_step("int6", granularity="channel")),
@@ -91,7 +93,7 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
 FIGURE3 = ("bf16", "fp8-e4m3-channel", "int8-channel", "leapquant", "leapquant-6", "leapquant-4")
 REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "leapquant-refit8", "leapquant-lowrank",
                    "leapquant-lowrank-decayed", "leapquant-lowrank-coef")
-KERNEL_ARITHMETIC = ("leapquant-kernel", "leapquant-tf32")
+KERNEL_ARITHMETIC = ("leapquant-kernel", "leapquant-tf32", "leapquant-kernel-records")
 SHADOWED = FIGURE3 + REFIT_SCHEDULES + KERNEL_ARITHMETIC   # the configs that keep a float64 shadow state (their state error is recorded)
 FIGURE6 = "leapquant"
 

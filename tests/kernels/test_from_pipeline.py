@@ -126,8 +126,6 @@ def test_kernel_configurations_without_a_pipeline_are_refused():
         pipeline_of(DecodeConfig(iters=0))
     with pytest.raises(InputError, match="bchol"):
         pipeline_of(DecodeConfig(bchol=True))
-    with pytest.raises(InputError, match="brecords"):
-        pipeline_of(DecodeConfig(brecords=True))
     with pytest.raises(InputError, match="DecodeConfig"):
         pipeline_of(_leap())
 
@@ -157,3 +155,25 @@ def test_config_command(tmp_path):
                         (["--pipeline", str(tmp_path / "missing.json")], "missing.json")):
         r = runner.invoke(app, ["kernels", "config", *args], env={"COLUMNS": "400"})   # the message on one line
         assert r.exit_code == 2 and named in r.output, r.output
+
+
+def test_records_refit_maps_both_ways():
+    """DecodeConfig(brecords=True) is the lowrank fitter with the kernels' options (RECORDS_REFIT) and back; lowrank
+    pipelines the kernels do not run (the study's factored forms) are refused by the option's name."""
+    from leapquant.kernels.from_pipeline import RECORDS_REFIT
+    cfg = DecodeConfig(brecords=True, iters=1)
+    p = pipeline_of(cfg)
+    assert p.fitter == "lowrank" and p.fitter_options == {"iters": 1, "tf32": True, "orth": "mgs", **RECORDS_REFIT}
+    back = decode_config(p)
+    assert back.brecords and back.iters == 1 and back.bmv_tf32 and back == DecodeConfig(brecords=True, iters=1)
+    assert not decode_config(pipeline_of(DecodeConfig())).brecords
+    for options, key in ((dict(orth="mgs"), "start"), (dict(orth="mgs", start="decayed"), "form"),
+                         (dict(start="decayed", form="coefficients"), "orth"),
+                         (dict(orth="mgs", start="decayed", form="coefficients", fallback="state", iters=1), None)):
+        if key is None:   # the kernels' options, TF32 off: the records refit with its fp32 products
+            assert decode_config(_leap(fitter="lowrank", fitter_options=options)) == DecodeConfig(
+                brecords=True, iters=1, bmv_tf32=False)
+            continue
+        with pytest.raises(InputError, match=f"fitter_options.{key}"):
+            decode_config(_leap(fitter="lowrank", fitter_options=options))
+

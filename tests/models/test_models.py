@@ -245,6 +245,7 @@ def test_kernel_arithmetic_config():
     assert decode_config(pipe) == DecodeConfig()
     tf32 = study.CONFIGS["leapquant-tf32"][1]   # the TF32 refit alone: torch's QR, which no kernel runs
     assert tf32.fitter_options == {"tf32": True} and set(study.KERNEL_ARITHMETIC) <= set(study.SHADOWED)
+    assert decode_config(study.CONFIGS["leapquant-kernel-records"][1]) == DecodeConfig(brecords=True)   # session 22
 
 
 def test_refit_schedule_configs_and_their_plot(tmp_path):
