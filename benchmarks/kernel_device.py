@@ -64,6 +64,7 @@ ap.add_argument("--shfl", action="store_true", help="with --profile-only: v12's 
 ap.add_argument("--bv12", action="store_true", help="with --profile-only: the v12 boundary (S_p in registers; the V-first INT8 default since session 12, so a no-op there)")
 ap.add_argument("--chol", action="store_true", help="with --profile-only: v12 with its refit's Cholesky QR (bchol)")
 ap.add_argument("--no-walk", action="store_true", help="with --profile-only: the v12 boundary without walking (bwalk=False)")
+ap.add_argument("--records", action="store_true", help="with --profile-only: v12 with its refit on the buffered records (brecords)")
 ap.add_argument("--fp32-refit", action="store_true", help="with --profile-only: the refit's mat-vecs on CUDA cores (v7's, not v11's)")
 ap.add_argument("--profile-kind", default="gdn", choices=["gdn", "kda"], help="with --profile-only: the model family")
 ap.add_argument("--profile-only", action="store_true",
@@ -85,7 +86,7 @@ if args.profile_only:
                            pipe_zdig=bool(args.zd and vf), pipe_dtc=bool(args.dtc and vf), pipe_warp=True if ((args.warp or args.ahead) and vf) else None, warp_ahead=bool(args.ahead and vf), warp_fexp=True if (args.gsuffix and vf) else None, warp_gsuffix=True if (args.gsuffix and vf) else None, bmv_tf32=False if args.fp32_refit else None,
                            bv12=True if (args.bv12 and vf) else None,   # v12 is V-first only (and its default)
                            bwalk=False if args.no_walk else None, bmovm=False if args.shfl else None,
-                           bchol=True if (args.chol and vf) else None)
+                           bchol=True if (args.chol and vf) else None, brecords=bool(args.records and vf))
         kb.profile_steps(cfg, args.profile_batch, steps=3)
     sys.exit(0)
 T0 = time.time()
