@@ -75,6 +75,8 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "leapquant-tf32": ("8 bit, the kernels' arithmetic", _leap(fitter_options={"tf32": True})),
     # the kernels' opt-in refit on the buffered records (DecodeConfig.brecords, session 22)
     "leapquant-kernel-records": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(brecords=True))),
+    "leapquant-kernel-records-it1": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(brecords=True, iters=1))),
+    "leapquant-kernel-it1": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(iters=1))),
     "mxfp6": ("6 bit", per_step("mxfp6-e2m3")),
     "nvfp6": ("6 bit", per_step("nvfp6")),
     "int6-channel": ("6 bit", per_step("int6", granularity="channel")),
@@ -93,7 +95,8 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
 FIGURE3 = ("bf16", "fp8-e4m3-channel", "int8-channel", "leapquant", "leapquant-6", "leapquant-4")
 REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "leapquant-refit8", "leapquant-lowrank",
                    "leapquant-lowrank-decayed", "leapquant-lowrank-coef")
-KERNEL_ARITHMETIC = ("leapquant-kernel", "leapquant-tf32", "leapquant-kernel-records")
+KERNEL_ARITHMETIC = ("leapquant-kernel", "leapquant-tf32", "leapquant-kernel-records", "leapquant-kernel-records-it1",
+                     "leapquant-kernel-it1")
 SHADOWED = FIGURE3 + REFIT_SCHEDULES + KERNEL_ARITHMETIC   # the configs that keep a float64 shadow state (their state error is recorded)
 FIGURE6 = "leapquant"
 
