@@ -237,6 +237,8 @@ def config_cmd(pipeline: Optional[Path] = typer.Option(None, "--pipeline", help=
     if model not in ("gdn", "kda"):
         raise typer.BadParameter(f"model must be gdn or kda, got {model!r}")
     extra = _config_fields(set_ or [], DecodeConfig)
+    if "kind" in extra:
+        raise typer.BadParameter(f"--set kind={extra['kind']!r}: the model family is --model (gdn | kda)")
     try:
         if pipeline is None:
             pipe = pipeline_of(DecodeConfig(kind=model))

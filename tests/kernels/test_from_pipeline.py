@@ -152,7 +152,8 @@ def test_config_command(tmp_path):
     assert (cfg["kind"], cfg["zfmt"], cfg["p"], cfg["r"], cfg["v_first"]) == ("kda", "int4", 8, 6, False)
     path.write_text(json.dumps(preset("leapquant").to_dict()))
     for args, named in ((["--pipeline", str(path)], "orth"), (["--set", "r=2"], "come from the pipeline"),
-                        (["--pipeline", str(tmp_path / "missing.json")], "missing.json")):
+                        (["--pipeline", str(tmp_path / "missing.json")], "missing.json"),
+                        (["--set", "kind=kda"], "--model")):   # (a TypeError traceback before session 22)
         r = runner.invoke(app, ["kernels", "config", *args], env={"COLUMNS": "400"})   # the message on one line
         assert r.exit_code == 2 and named in r.output, r.output
 
