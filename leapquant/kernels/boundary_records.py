@@ -5,15 +5,20 @@ At a window's end S_p = Γ_P Ŝ_0 + A Bᵀ, with A [K, M] the decayed keys and B
 and the p records (M = r + p, padded to T8 terms), staged by the reconstruction in shared memory as fp16 term pairs.
 With K = A C the iteration K ← L Lᵀ K is C ← Gb (Ga C) in A's coefficient space, Ga = AᵀA and Gb = BᵀB (T8 × T8):
 
-- ``gram``: Ga and Gb on fp16 tensor cores (m16n8k8, the keys as hi + lo halves: HᵀH + HᵀL + LᵀH), the upper
-  triangle's 16 × 8 tiles one per warp and round, mirrored into a full matrix in shared memory;
-- ``coefficients``: in every warp on its own copy (the same operations: the same bits), lane j < T8 holding row j of
-  C: Y = Gb X, Z = Ga Y (X = Ga C, rows by shuffles), the r × r Gram matrix Yᵀ Z by one butterfly round, its scaled
-  Cholesky factor (boundary_common.scaled_cholesky_warp), then C = Y D L⁻ᵀ and X = Z D L⁻ᵀ by forward substitution per
-  lane; a pivot below CHOL_TAU or a non-positive diagonal clears ``ok`` (the boundary then runs the S_p iteration);
-- ``khat``: K̂ = A C, key x of thread x (mod K), its share of the r columns, C's rows by shuffles.
+- ``gram``: Ga and Gb on fp16 tensor cores (m16n8k8, the keys as hi + lo halves: HᵀH + HᵀL + LᵀH, a chain of mma
+  per part), the upper triangle's 16 × 8 tiles one per warp and round; the upper half (with the diagonal) into one
+  buffer, its mirror into another (``zero_gram`` keeps their other halves zero: a row is the sum of its halves);
+- ``coefficients``: by one warp (warp 0), lane j < T8 holding row j of C: Y = Gb X, Z = Ga Y (X = Ga C, rows by
+  shuffles), the r × r Gram matrix Yᵀ Z by one butterfly round, its scaled Cholesky factor
+  (boundary_common.scaled_cholesky_warp), then C = Y D L⁻ᵀ and X = Z D L⁻ᵀ by forward substitution per lane; a pivot
+  below CHOL_TAU or a non-positive diagonal clears the flag; C and the flag go to the Gram buffer for the program
+  (the boundary runs the S_p iteration where the flag is clear);
+- ``khat``: K̂ = A C, key x of thread x (mod K), its share of the r columns, C's rows from shared memory.
 
-Its reference is ``naive.fit_compensators_records`` (sums in another order; the same arithmetic otherwise).
+Where it runs (after the reconstruction, one warp) and what it measured: NOTES.md "Session 22" (level with the S_p
+refit on the H200 at batch 256 / 512, slower at 32: the boundary is bound by its chain's latency).
+Its reference is ``naive.fit_compensators_records`` — ``fitters.coefficient_power_iteration``, which the pipeline's
+``lowrank`` fitter runs too (sums in another order; the same arithmetic otherwise).
 """
 from leapquant.kernels.boundary_common import CHOL_TAU, gram_pairs, scaled_cholesky_warp
 
