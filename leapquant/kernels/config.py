@@ -300,7 +300,9 @@ class DecodeConfig:
                                # S_p; Û = S_pᵀ K̂ as before. Where its scaled Cholesky meets a pivot < CHOL_TAU, the
                                # S_p iteration (the fall-back). The reference: naive.fit_compensators_records (refit
                                # "records"). Needs bv12, r in {1, 2, 4, 8}, iters >= 1, r + p <= 32, no bchol, no
-                               # refit_every. Opt-in (accuracy: state error +1-2 % over the S_p refit, session 21)
+                               # refit_every. Opt-in: level with the S_p refit on the H200 at batch 256 / 512 and
+                               # slower at 32 (session 22: GDN 512 175.9 vs 178.1 us, KDA 512 205.1 vs 204.6; GDN 32
+                               # 26.7 vs 24.8), state error +2.0 % (GDN) / +1.4 % (KDA) over it at 32K bytes
     z1_below: int | None = None  # GDN: steps below this many requests run the v9 decode (pipe_z1, one Z buffer, at its
                                # 4 programs per SM) instead of v8 — the same bits (CPU emulation: outputs and states
                                # identical), faster at small and middle batches (H200 s9c: batch 32 29.8 -> 28.3 us,
