@@ -34,10 +34,11 @@ def gram_stride(cfg) -> int:
     return gram_terms(cfg) + 4
 
 
-def gram_buffer_words(cfg) -> int:
-    """Words of the two Gram buffers: Ga and Gb (T8 rows of gram_stride) twice (upper and lower halves), C [T8, r] and
-    the iteration's flag (4 words) after the first."""
-    return 4 * gram_terms(cfg) * gram_stride(cfg) + gram_terms(cfg) * max(cfg.r, 1) + 4
+def gram_buffers(cfg) -> tuple[int, int]:
+    """Words of the two Gram buffers: (the upper halves of Ga and Gb — T8 rows of gram_stride each — then C [T8, r]
+    and the iteration's flag (4 words); their lower halves)."""
+    halves = 2 * gram_terms(cfg) * gram_stride(cfg)
+    return halves + gram_terms(cfg) * max(cfg.r, 1) + 4, halves
 
 
 def gram_tiles(cfg, warps: int) -> list[list[tuple[int, int, int] | None]]:

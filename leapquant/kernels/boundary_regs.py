@@ -30,7 +30,7 @@ from dataclasses import dataclass
 
 from leapquant.kernels.boundary_common import (advance_positions, cholqr_warp, factor_staging, list_entry, mgs_warp,
                                                qdiv_rcp, quantize_code, tf32_operand, word_code)
-from leapquant.kernels.boundary_records import gram_buffer_words, gram_stride, gram_terms, records_refit
+from leapquant.kernels.boundary_records import gram_buffers, records_refit
 from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
 
 
@@ -79,7 +79,7 @@ def shared_layout(cfg: DecodeConfig, walk: bool | None = None) -> SharedLayout:
     TOT = -(-(AE + Kd) // 4) * 4
     pre = (V * LDB + 4 * (K + V) + 2 * Rz * (K + V) + 2 * P * (K + V) + 4 * P * Kd) if (
         cfg.bwalk if walk is None else walk) else 0
-    gram = gram_buffer_words(cfg) if cfg.brecords else 0
+    gram = sum(gram_buffers(cfg)) if cfg.brecords else 0
     return SharedLayout(LW, LDB, AU, AH, AL, KP, KW, HO, AC, RC, AB, AE, TOT, pre, gram)
 
 
@@ -240,7 +240,7 @@ def boundary_regs_program(cfg: DecodeConfig):
     REC = cfg.brecords                  # the refit on the staged factors (boundary_records), the S_p iteration as fall-back
     if REC:
         zero_gram, gram, coefficients, khat_records = records_refit(T, cfg, AU, AH, AL, LW, KP)
-        GMW = lay.gram_words - 2 * gram_terms(cfg) * gram_stride(cfg)   # Ga, Gb upper, C, flag; the lower halves
+        GMW, GLW = gram_buffers(cfg)    # Ga, Gb upper halves, C, the flag; their lower halves
 
     mgs = mgs_warp(T, K, Rz, markstein=True, revive_by="vote")
     cholqr = cholqr_warp(T, K, Rz, mgs) if cfg.bchol else None
@@ -336,7 +336,7 @@ def boundary_regs_program(cfg: DecodeConfig):
             if REC:
                 Sf = T.view(Sm, shape=(2 * TOT,), dtype="float16")
                 Gm = T.alloc_shared((GMW,), f32)
-                GL = T.alloc_shared((lay.gram_words - GMW,), f32)
+                GL = T.alloc_shared((GLW,), f32)
             Zq = T.view(Z, shape=(NS, HV, V, K // 2), dtype="int16")
             Zw = T.view(Z, shape=(NS, HV, V, K // 4), dtype="int32")
             if WALK:   # the prefetch areas: the next entry's inputs land here while this one computes

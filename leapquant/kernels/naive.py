@@ -150,13 +150,9 @@ def fit_compensators_records(S: torch.Tensor, A: torch.Tensor, B: torch.Tensor, 
     through the window, the scaled Cholesky factor of Yᵀ Ga Y after each iteration, Û = Sᵀ K̂ as
     :func:`fit_compensators` projects — and where a pivot falls below `tau` or a diagonal is not positive (zero keys
     and records; dependent columns), :func:`fit_compensators` on S: the kernel's fall-back. (K̃, Ũ) in FP16."""
-    if orth not in ORTH:
-        raise ValueError(f"orth must be one of {list(ORTH)}, got {orth!r}")
     S = S.float()
-
-    def fallback():
-        return warm_started_power_iteration(S, None if K_prev is None else K_prev.float(), r, iters, tf32, ORTH[orth])
-    Kx, U = coefficient_power_iteration(A, B, S, r, iters, tau, tf32, fallback)
+    Kx, U = coefficient_power_iteration(A, B, S, r, iters, tau, tf32,
+                                        fallback=lambda: fit_compensators(S, K_prev, r, iters, tf32, orth))
     return Kx.half(), U.half()
 
 
