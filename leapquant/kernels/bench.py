@@ -157,6 +157,40 @@ def check_decode(cfg, N=8, slots=None, windows=4, outliers=False, ragged=True, s
     return worst
 
 
+def check_overflowing_scales(cfg, N=4, seed=0, decoder=None, device="cuda") -> dict:
+    """The codes of a value row whose quotient q / B_j overflows to infinity (B_j below ~4e-37): every other row
+    large, so that the smoothing scales c are ~20 and row 0 — tiny in the start states, no record adding to it (its
+    value inputs zero) — ends the window with B_0 ~1e-38. The reference saturates those codes at ±q (round, clamp);
+    v12 takes them off its float-trick fast path by a branch that no random state reaches. One window of N requests
+    from window position 0, the reference resynced each step; returns the largest B_0 written, the fraction of codes
+    one step apart (rounding ties of two summation orders, as in `code_flips`), the number more than a step apart,
+    those that differ in row 0 (0 expected: the same quotients, saturated), and how many row-0 codes are ±q in the
+    reference (the branch was taken)."""
+    from leapquant.kernels.decode import LeapDecoder
+    gen = torch.Generator(device=device).manual_seed(seed)
+    slots = N
+    dec = decoder or LeapDecoder(cfg)
+    S = random_states(slots, cfg.HV, cfg.K, cfg.V, device=device, gen=gen) * 3e3
+    S[..., 0] = torch.randn(slots, cfg.HV, cfg.K, device=device, generator=gen).sign() * 3e-37
+    ker = nv.init_state(S, **cfg.reference_options)
+    idx = torch.arange(N, device=device, dtype=torch.int32)
+    for _ in range(cfg.p):
+        q, k, v, g, beta = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
+        v[..., 0] = 0
+        ref = ker.clone()
+        nv.decode_step_ref(ref, q, k, v, g, beta, idx)
+        dec.step(ker, q, k, v, g, beta, idx)
+        if device != "cpu":
+            torch.cuda.synchronize()
+    assert bool((ker.window_pos[:N] == 0).all()), "one window from position 0 ends at a boundary"
+    a, b = _codes(ker), _codes(ref)
+    row0 = (lambda z: z[:, :, 0]) if cfg.v_first else (lambda z: z[..., 0])
+    return {"B0": ref.B[:, :, 0].abs().max().item(), "flips": ((a - b).abs() == 1).float().mean().item(),
+            "jumps": int(((a - b).abs() > 1).sum()),
+            "differ_row0": int((row0(a) != row0(b)).sum()),
+            "saturated_row0": int((row0(b).abs() == nv.QMAX[cfg.zfmt]).sum())}
+
+
 def check_perstep(cfg, N=8, steps=20, seed=0, device="cuda", decoder=None):
     from leapquant.kernels.decode import PerStepDecoder
     gen = torch.Generator(device=device).manual_seed(seed)

@@ -28,8 +28,9 @@ V-first INT8's default since session 12 (H200, NOTES.md "Session 12": GDN 512 20
 
 from dataclasses import dataclass
 
-from leapquant.kernels.boundary_common import (advance_positions, cholqr_warp, factor_staging, list_entry, mgs_warp,
-                                               qdiv_rcp, quantize_code, tf32_operand, word_code)
+from leapquant.kernels.boundary_common import (FLT_MAX, advance_positions, cholqr_warp, factor_staging,
+                                               float_trick_code, list_entry, mgs_warp, qdiv_rcp, quantize_code,
+                                               tf32_operand, word_code)
 from leapquant.kernels.boundary_records import gram_buffers, records_refit
 from leapquant.kernels.config import DecodeConfig, _T, _rcp, _xdiv, _zshape
 
@@ -139,6 +140,7 @@ def boundary_regs_program(cfg: DecodeConfig):
 
     stage_keys, stage_values = factor_staging(T, R, P, LW)   # the reconstruction's factors (v8's)
     qcode = quantize_code(T, q)
+    magic_code_bits = float_trick_code(T)
 
     def zcode(zw, j):                   # code j of a prefetched word (j = 2 h + d: row g + 8 h, column 2 t + d)
         return word_code(T, zw, j)
@@ -624,11 +626,18 @@ def boundary_regs_program(cfg: DecodeConfig):
                         if t4 == 0:
                             Bs[s, hv, m0 + g + 8 * h] = bm[h]
                         bm[h] = T.if_then_else(bm[h] > 0, qdiv_rcp(T, q, bm[h]), 0.0)
-                    for n in TILES:
-                        for h in HD:
-                            Sh[(AU * 4 + (m0 + g + 8 * h) * LDB + 8 * n + 2 * t4) // 2] = T.cast(T.bitwise_or(
-                                T.bitwise_and(qcode(acc[4 * n + 2 * h] * bm[h]), 255),
-                                T.shift_left(T.bitwise_and(qcode(acc[4 * n + 2 * h + 1] * bm[h]), 255), 8)), "uint16")
+                    for h in HD:
+                        if bm[h] <= FLT_MAX:   # the codes' bytes by the float trick (magic_code_bits); a row whose
+                            for n in TILES:    # q / B_j overflowed (B_j < ~4e-37) takes F2I and the clamp
+                                Sh[(AU * 4 + (m0 + g + 8 * h) * LDB + 8 * n + 2 * t4) // 2] = T.cast(T.call_extern(
+                                    "uint32", "__byte_perm", magic_code_bits(acc[4 * n + 2 * h], bm[h]),
+                                    magic_code_bits(acc[4 * n + 2 * h + 1], bm[h]), T.uint32(0x0040)), "uint16")
+                        else:
+                            for n in TILES:
+                                Sh[(AU * 4 + (m0 + g + 8 * h) * LDB + 8 * n + 2 * t4) // 2] = T.cast(T.bitwise_or(
+                                    T.bitwise_and(qcode(acc[4 * n + 2 * h] * bm[h]), 255),
+                                    T.shift_left(T.bitwise_and(qcode(acc[4 * n + 2 * h + 1] * bm[h]), 255), 8)),
+                                    "uint16")
                     T.sync_threads()                                                     # barrier 6
                     for e in T.unroll(V * K // 16 // BT):   # 16-byte stores: 8 threads a row
                         for v4 in T.vectorized(4):

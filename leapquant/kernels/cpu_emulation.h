@@ -166,6 +166,7 @@ inline int __float2int_rn(float x) {   // round to nearest even, saturating (cvt
   return int(std::nearbyint(x));
 }
 inline float __fmul_rn(float a, float b) { return a * b; }
+inline float __fadd_rn(float a, float b) { return a + b; }
 inline float __fmaf_rn(float a, float b, float c) { return std::fma(a, b, c); }
 // expf, fabsf, sqrtf: the C library's (<cmath> declares them globally)
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }   // (MUFU.RSQ on the GPU: within 2 ulp of this)

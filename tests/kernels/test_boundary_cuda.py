@@ -360,6 +360,22 @@ def test_boundary_v12_matches_reference(kb, kind, N, outliers, p, r):
 @pytest.mark.cuda
 @needs_cuda
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("N", [4, 512])
+def test_boundary_v12_codes_where_the_value_scale_quotient_overflows(kb, kind, N):
+    """The default V-first boundary (v12, its codes by the float trick since session 23) on a value row whose
+    q / B_j overflows (bench.check_overflowing_scales): that row's codes are the reference's saturated ±q (the
+    branch to F2I and the clamp), the others differ by rounding ties only."""
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, out_dtype="float32")
+    assert cfg.bv12
+    w = kb.check_overflowing_scales(cfg, N=N, seed=N)
+    assert 0 < w["B0"] < 3.7e-37 and w["saturated_row0"] > 0, w
+    assert w["differ_row0"] == 0 and w["jumps"] == 0 and w["flips"] < 5e-3, w   # ties: 0.9e-3 (CPU), 2.2e-3 (GDN, H200)
+
+
+@pytest.mark.cuda
+@needs_cuda
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("N,outliers", [(37, False), (16, True)])
 @pytest.mark.parametrize("p,r", [(4, 2), (16, 4), (16, 8), (32, 4), (8, 1)])
 def test_boundary_v12_tf32_matches_reference(kb, kind, N, outliers, p, r):

@@ -98,3 +98,17 @@ def test_emulated_records_refit_matches_reference_and_not_the_state_refit():
     w = kb.check_decode(replace(cfg, brecords=False), N=3, windows=2, device="cpu", seed=3,
                         decoder=ce.emulated_decoder(cfg, sms=1))
     assert not kb.check_ok(w) and w["state"] > 2e-3, w
+
+
+def test_emulated_v12_codes_where_the_value_scale_quotient_overflows():
+    """v12 takes a row's codes by the float trick (fl(Y q / B) + 1.5 · 2^23, its low byte) where q / B_j is finite, and
+    by F2I and an integer clamp where it overflowed: a row whose B_j < ~4e-37 (bench.check_overflowing_scales). The
+    codes equal the reference's in that row — the saturated ±q the clamp gives (the fast path would give 0 there: the
+    low byte of ±inf) — and elsewhere differ by rounding ties only. The gdn-default case's build."""
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels import cpu_emulation as ce
+    from leapquant.kernels.config import DecodeConfig
+    cfg = DecodeConfig(kind="gdn", out_dtype="float32", H=1, HV=2, p=4, r=2)
+    w = kb.check_overflowing_scales(cfg, N=4, seed=1, decoder=ce.emulated_decoder(cfg), device="cpu")
+    assert 0 < w["B0"] < 3.7e-37 and w["saturated_row0"] > 0, w
+    assert w["differ_row0"] == 0 and w["jumps"] == 0 and w["flips"] < 5e-3, w   # ties: 0.9e-3 (CPU), 2.2e-3 (GDN, H200)
