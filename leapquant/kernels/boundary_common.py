@@ -249,7 +249,6 @@ def quantize_code(T, q):
 
 
 FLT_MAX = 3.4028234663852886e38
-MAGIC = 12582912.0   # 1.5 · 2^23: y + MAGIC, rounded to nearest even, is MAGIC + round(y) for |y| < 2^22
 
 
 def float_trick_code(T):
@@ -257,10 +256,13 @@ def float_trick_code(T):
     even) as a two's-complement INT8 code — one FADD instead of F2I (a conversion at a quarter of the FP32 rate) and two
     integer clamps. No clamp is needed where q / B_j is finite: |Y_ij| <= B_j, so |fl(Y_ij · fl(q / B_j))| <= q (1 + 2ε)
     rounds to at most q. __fmul_rn / __fadd_rn keep nvcc from contracting the two into an FMA (one rounding, not the
-    reference's two: naive.quantize_residual rounds the product, then to an integer)."""
+    reference's two: naive.quantize_residual rounds the product, then to an integer). The constant is the decodes'
+    naive.FIXED_MAGIC (their fixed-point products use the same trick with one rounding)."""
+    from leapquant.kernels.naive import FIXED_MAGIC   # (here: DecodeConfig imports this module without torch)
+
     def bits(y, s):
         return T.reinterpret(T.call_extern("float32", "__fadd_rn", T.call_extern("float32", "__fmul_rn", y, s),
-                                           T.float32(MAGIC)), "uint32")
+                                           T.float32(FIXED_MAGIC)), "uint32")
     return bits
 
 
