@@ -340,30 +340,45 @@ def bench_leap(cfg, N, device="cuda", decoder=None, graphs=False):
     return us, us_nb, leap_bytes(cfg, N)
 
 
-def bench_leap_layers(cfg, N, layers=4, overlap=True, device="cuda", graphs=False):
-    """µs per layer and step of `layers` independent layers stepped in turn (as a model runs them), each layer's
-    boundary on a side stream when `overlap` (LeapDecoder.step's boundary_stream: it overlaps the next layers'
-    decodes) or in line. Returns (µs per layer-step, bytes per layer-step)."""
+def bench_leap_layers(cfg, N, layers=4, streams=1, boundary=True, device="cuda", graphs=False):
+    """µs per layer and step of `layers` independent layers stepped in turn (as a model runs them). Each layer's
+    boundary runs in line (`streams` 0) or on one of `streams` side streams, layer l on stream l mod `streams`
+    (LeapDecoder.step's boundary_stream: it overlaps the next layers' decodes, and with more than one side stream
+    the boundaries of different layers overlap each other too); `boundary=False` skips every boundary (the decodes
+    alone: what the overlap could at best reach). A new request -> slot map each step, shared by the layers (a request
+    keeps its slot in every layer), as `bench_leap` does. Returns (µs per layer-step, bytes per layer-step)."""
     from leapquant.kernels.decode import LeapDecoder
+    if isinstance(streams, bool) or not isinstance(streams, int) or streams < 0:
+        raise ValueError(f"streams must be an integer >= 0 (0: boundaries in line), got {streams!r}")
+    if isinstance(layers, bool) or not isinstance(layers, int) or layers < 1:
+        raise ValueError(f"layers must be an integer >= 1, got {layers!r}")
     gen = torch.Generator(device=device).manual_seed(1)
     decs = [LeapDecoder(cfg) for _ in range(layers)]
     pools = [_leap_pool(cfg, N, device, gen) for _ in range(layers)]
     x = make_inputs(cfg.kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, device, gen)
-    idx = torch.randperm(N, device=device, generator=gen).to(torch.int32)
     out = torch.empty(N, cfg.HV, cfg.V, dtype=torch.bfloat16, device=device)
     wnext = [torch.empty(N, dtype=torch.int32, device=device) for _ in range(layers)]
-    side = torch.cuda.Stream(device=device) if overlap else None
+    sides = [torch.cuda.Stream(device=device) for _ in range(streams)]
     nsteps = cfg.p if cfg.p % 2 == 0 else 2 * cfg.p   # even: the list counters' parity survives graph replays
+    idxs = [torch.randperm(N, device=device, generator=gen).to(torch.int32) for _ in range(nsteps)]
 
     def fn():
-        for _ in range(nsteps):
+        for j in range(nsteps):
             for lay in range(layers):
-                decs[lay].step(pools[lay], *x, idx, out=out, wnext=wnext[lay], boundary_stream=side)
+                decs[lay].step(pools[lay], *x, idxs[j], out=out, wnext=wnext[lay], boundary=boundary,
+                               boundary_stream=sides[lay % streams] if streams else None)
         for d in decs:
             d.join()
     fn()
     torch.cuda.synchronize()
     return _do_bench(fn, graphs=graphs) / (nsteps * layers), leap_bytes(cfg, N)
+
+
+LAYER_ROWS = {"_noboundary": dict(streams=0, boundary=False), "": dict(streams=0), "_overlap": dict(streams=1),
+              "_overlap_per_layer": dict(streams=None)}
+"""The multi-layer rows (`bench(layers=L)`, name suffixes after `leap_<zfmt>_vfirst_<L>layers`): the decodes alone
+(every boundary skipped: first, so that the others get their `boundary_exposed` against it), boundaries in line, on
+one side stream, on a side stream per layer (streams None: L)."""
 
 
 def profile_steps(cfg, N, steps=3, device="cuda"):
@@ -492,16 +507,28 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
                     {"us_decode_only": us_nb, "boundary_exposed": (us - us_nb) / us, "p": cfg.p, "r": cfg.r,
                      "cfg": cfg.tag})
             if layers > 1 and not late(f"{kind} {N} layers"):
-                cfg = DecodeConfig(kind=kind, p=p, r=r, v_first=True, BV=BV, threads=threads, zfmt=zfmt)
-                for overlap in (False, True):
-                    name = f"leap_{zfmt}_vfirst_{layers}layers" + ("_overlap" if overlap else "")
+                base = DecodeConfig(kind=kind, p=p, r=r, v_first=True, BV=BV, threads=threads, zfmt=zfmt)
+                rows_here = [(suffix, base, how) for suffix, how in LAYER_ROWS.items()]
+                if r and base.bv12:   # the refit's own twin (iters 0) beside the fastest form: refit_only_exposed
+                    rows_here.append(("_overlap_per_layer_it0", replace(base, iters=0), dict(streams=None)))
+                for suffix, cfg, how in rows_here:
+                    name = f"leap_{zfmt}_vfirst_{layers}layers{suffix}"
+                    kw = dict(how, streams=layers if how["streams"] is None else how["streams"])
                     try:
-                        us, nb = bench_leap_layers(cfg, N, layers=layers, overlap=overlap, graphs=graphs)
+                        us, nb = bench_leap_layers(cfg, N, layers=layers, graphs=graphs, **kw)
                     except Exception as e:
                         failed.append({"row": f"{kind} {N} {name}", "error": f"{type(e).__name__}: {e}"[:2000]})
                         log("FAILED", failed[-1])
                         continue
-                    add(kind, N, name, us, nb, best, t_kf, t_vf, {"layers": layers, "overlap": overlap, "cfg": cfg.tag})
+                    on = kw.get("boundary", True)
+                    # the tag names the layer setting, so that add_refit_exposed pairs these rows only among themselves
+                    info = {"layers": layers, "side_streams": kw["streams"], "boundary": on, "p": cfg.p, "r": cfg.r,
+                            "cfg": f"{cfg.tag}-L{layers}s{kw['streams']}" + ("" if on else "-noboundary")}
+                    decode_alone = [row["us"] for row in rows if row["model"] == kind and row["batch"] == N
+                                    and row["kernel"] == f"leap_{zfmt}_vfirst_{layers}layers_noboundary"]
+                    if on and decode_alone:
+                        info["boundary_exposed"] = (us - decode_alone[0]) / us
+                    add(kind, N, name, us, nb, best, t_kf, t_vf, info)
             if ablations and N == ablation_batch and not late(f"{kind} ablations"):
                 for mode in ("int8", "bf16"):
                     us, nb = bench_perstep(PerStepConfig(kind=kind, mode=mode, v_first=True), N, graphs=graphs)

@@ -271,8 +271,10 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch"),
               ablations: bool = typer.Option(True, help="per-step INT8/BF16 and per-window BF16 at batch 256"),
               graphs: bool = typer.Option(True, help="time CUDA-graph replays, as serving engines run decode (no host "
                                                  "overhead: eager timing is host-bound at batch 32); --no-graphs: eager"),
-              layers: int = typer.Option(0, help="also step this many layers with each boundary in line and on a side "
-                                                  "stream (overlapping the next layers' decodes)"),
+              layers: int = typer.Option(0, help="also step this many layers in turn, as a model runs them (µs per "
+                                                  "layer-step): the decodes alone, each boundary in line, on one side "
+                                                  "stream and on a side stream per layer (overlapping the next layers' "
+                                                  "decodes and each other), the last with its iters=0 twin"),
               set_: list[str] = typer.Option(None, "--set", help="also time the V-first config with these DecodeConfig "
                                              "fields, key=value (repeatable; row leap_<zfmt>_vfirst_set), e.g. --set "
                                              "bv12=false (the v7 boundary) or --set bwalk=false (v12 without walking)"),

@@ -531,10 +531,11 @@ class LeapDecoder:
         no host synchronisation); the boundary launch (grid (HV, C), C from `boundary_programs`) refits
         those and advances every request's window position. `boundary=False` (timing only) skips it.
 
-        `boundary_stream` (a torch.cuda.Stream; NOT yet run on a GPU): the boundary launch goes there, after this
-        step's decode, so that it overlaps whatever the caller runs next — a model's other layers: only this layer's
-        next step needs it, and that step (or `join()`) makes the current stream wait for it first. A CUDA-graph
-        capture must `join()` before it ends."""
+        `boundary_stream` (a torch.cuda.Stream): the boundary launch goes there, after this step's decode, so that it
+        overlaps whatever the caller runs next — a model's other layers: only this layer's next step needs it, and
+        that step (or `join()`) makes the current stream wait for it first. A CUDA-graph capture must `join()` before
+        it ends. Layers may share one side stream or take one each (then their boundaries overlap one another too;
+        `bench.bench_leap_layers`, NOTES.md "Session 24")."""
         import torch
         self.join()
         if getattr(st, "refit_every", 1) != self.cfg.refit_every or (self.cfg.refit_every > 1 and st.windows is None):

@@ -79,3 +79,29 @@ def test_refit_only_exposed_compares_each_row_with_its_iters0_twin():
     assert got["sweep_p16_r8"] == (None, pytest.approx(0.5))
     from leapquant.kernels.config import DecodeConfig
     assert DecodeConfig(iters=0).tag == DecodeConfig().tag.replace("-t128", "-t128-it0", 1)
+
+
+def test_multi_layer_rows_pair_with_their_own_iters0_twin_only():
+    """The multi-layer rows (`bench(layers=L)`) carry the layer setting in their tag (-L<layers>s<side streams>), so
+    that the per-layer-stream row's refit_only_exposed comes from the iters-0 twin stepped the same way — not from the
+    one-layer twin — and the in-line row (no twin of its own) gets none."""
+    tag = "gdn-leap-p16-r4-vf-bv128-t128{}-zrows-tf32-b12w{}"
+    rows = [_row("gdn", 32, "window_int8_it0_vfirst", 1.0, p=16, r=4, cfg=tag.format("-it0", "")),           # 100 µs
+            _row("gdn", 32, "leap_int8_vfirst", 0.5, p=16, r=4, cfg=tag.format("", "")),                     # 200 µs
+            _row("gdn", 32, "leap_int8_vfirst_4layers", 0.5, p=16, r=4, cfg=tag.format("", "-L4s0")),        # 200 µs
+            _row("gdn", 32, "leap_int8_vfirst_4layers_overlap_per_layer", 0.8, p=16, r=4,
+                 cfg=tag.format("", "-L4s4")),                                                              # 125 µs
+            _row("gdn", 32, "leap_int8_vfirst_4layers_overlap_per_layer_it0", 1.0, p=16, r=4,
+                 cfg=tag.format("-it0", "-L4s4"))]                                                          # 100 µs
+    kb.add_refit_exposed(rows)
+    got = {r["kernel"]: r.get("refit_only_exposed") for r in rows}
+    assert got["leap_int8_vfirst"] == pytest.approx(0.5)
+    assert got["leap_int8_vfirst_4layers_overlap_per_layer"] == pytest.approx(0.2)
+    assert got["leap_int8_vfirst_4layers"] is None and got["leap_int8_vfirst_4layers_overlap_per_layer_it0"] is None
+
+
+def test_layer_bench_refuses_bad_counts():
+    with pytest.raises(ValueError, match="streams"):
+        kb.bench_leap_layers(None, 4, streams=-1)
+    with pytest.raises(ValueError, match="layers"):
+        kb.bench_leap_layers(None, 4, layers=0)

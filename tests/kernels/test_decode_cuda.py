@@ -79,24 +79,26 @@ def test_pipelined_decode_matches_reference(kb, kind, N, outliers, groups):
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
-def test_boundary_on_a_side_stream_gives_the_same_steps(kb, kind):
-    """LeapDecoder.step(boundary_stream=...): two layers stepped in turn, each boundary on a side stream (overlapping
-    the other layer's decode) — outputs and states bit-equal to the in-line boundary."""
+@pytest.mark.parametrize("streams", [1, 3])
+def test_boundary_on_a_side_stream_gives_the_same_steps(kb, kind, streams):
+    """LeapDecoder.step(boundary_stream=...): three layers stepped in turn, each boundary on a side stream (one shared
+    by the layers, or one per layer, so that the boundaries of different layers overlap each other as well as the
+    next layers' decodes) — outputs and states bit-equal to the in-line boundary."""
     import torch
 
     from leapquant.kernels.decode import DecodeConfig, LeapDecoder
     cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32")
     gen = torch.Generator(device="cuda").manual_seed(9)
-    N = 37
-    pools = [kb._leap_pool(cfg, N, "cuda", gen) for _ in range(2)]
+    N, layers = 37, 3
+    pools = [kb._leap_pool(cfg, N, "cuda", gen) for _ in range(layers)]
     twins = [p.clone() for p in pools]
-    decs, decs_inline = [LeapDecoder(cfg) for _ in range(2)], [LeapDecoder(cfg) for _ in range(2)]
-    side = torch.cuda.Stream()
+    decs, decs_inline = [LeapDecoder(cfg) for _ in range(layers)], [LeapDecoder(cfg) for _ in range(layers)]
+    sides = [torch.cuda.Stream() for _ in range(streams)]
     for _ in range(3 * cfg.p + 1):
         x = kb.make_inputs(kind, N, cfg.H, cfg.HV, cfg.K, cfg.V, "cuda", gen)
         idx = torch.randperm(N, device="cuda", generator=gen).to(torch.int32)
-        for lay in range(2):
-            o = decs[lay].step(pools[lay], *x, idx, boundary_stream=side)
+        for lay in range(layers):
+            o = decs[lay].step(pools[lay], *x, idx, boundary_stream=sides[lay % streams])
             o_inline = decs_inline[lay].step(twins[lay], *x, idx)
             assert torch.equal(o, o_inline)
     for d in decs:
