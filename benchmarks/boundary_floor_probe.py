@@ -23,6 +23,12 @@ TRITON_INTERPRET=1, on the CPU) before they are timed.
 1024 entries are GDN batch 512's boundaries per step at p 16 (512 requests × 32 heads / 16), 64 batch 32's.
 `--v12` times the real v12 boundary launch alone beside it, in the same run, for the same entry counts (batch =
 entries · 16 / 32; `overlap_probe.boundary_launch`: a pool at ragged positions, its N/p requests at the window's end).
+`--sass` (no GPU; needs nvcc) compiles the probe for sm_90 and v12 (default and `iters=0`) through TileLang + nvcc
+for sm_90a, and prints each one's registers, static SASS instruction count per warp and entry (the probe is straight
+line, so its count is what it executes; v12's refit loop runs `iters` times, its code path for overflowed value
+scales not at all) and the most frequent opcodes:
+
+    python benchmarks/boundary_floor_probe.py --sass [--json]
 """
 import argparse
 import json
@@ -166,14 +172,72 @@ def time_v12(E: int, iters: int) -> float:
     return kb._do_bench(bnd, graphs=True)
 
 
+def triton_sass(iters: int) -> tuple[list[str], int]:
+    """(SASS instruction texts, registers) of the probe compiled for sm_90 (no GPU needed)."""
+    import os
+    import re
+    import subprocess
+    import tempfile
+    from triton.backends.compiler import GPUTarget
+    from triton.compiler import ASTSource
+    ptrs = dict(Z="*i8", C="*fp32", Bs="*fp32", RK="*fp16", RU="*fp16", RG="*fp32", KC="*fp16", UC="*fp16", ZO="*i8",
+                CO="*fp32", BO="*fp32", UO="*fp16")
+    consts = dict(K=K, V=V, P=P, R=R, RP=RP, T=T, ITERS=iters)
+    src = ASTSource(fn=lean_boundary, signature={**ptrs, **{n: "constexpr" for n in consts}}, constexprs=consts)
+    kern = triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 8})
+    tool = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
+    with tempfile.TemporaryDirectory() as d:
+        path = os.path.join(d, "probe.cubin")
+        with open(path, "wb") as f:
+            f.write(kern.asm["cubin"])
+        sass = subprocess.run([tool, "-sass", path], capture_output=True, text=True, check=True).stdout
+        res = subprocess.run([tool, "-res-usage", path], capture_output=True, text=True, check=True).stdout
+    texts = [m.group(1) for line in sass.splitlines() if (m := re.match(r"\s+/\*[0-9a-f]{4,}\*/\s+(.*?)\s*;", line))]
+    return texts, int(re.search(r"REG:(\d+)", res).group(1))
+
+
+def v12_sass(iters: int) -> list[str]:
+    """SASS instruction texts of the v12 boundary (GDN, V-first, p 16, r 4) built here for sm_90a."""
+    import os
+    import sys
+    import tempfile
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from sass_lines import generated_source, local_sass
+    with tempfile.TemporaryDirectory() as d:
+        return [t for _, t in local_sass(generated_source("boundary", dict(kind="gdn", v_first=True, iters=iters), 512), d)]
+
+
+def sass_report(as_json: bool) -> None:
+    import collections
+    import os
+    import sys
+    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+    from sass_lines import opcode
+    rows = []
+    for name, texts, regs in [("probe, iters 0", *triton_sass(0)), ("probe, iters 2", *triton_sass(2)),
+                              ("v12, iters 0", v12_sass(0), None), ("v12 (default), iters 2", v12_sass(2), None)]:
+        ops = collections.Counter(opcode(t) for t in texts)
+        rows.append(dict(kernel=name, registers=regs, instructions=len(texts), per_element=len(texts) * 32 / (K * V / 8),
+                         top=ops.most_common(12)))
+    if as_json:
+        print(json.dumps(rows))
+        return
+    for r in rows:
+        print(f"{r['kernel']:24s} {r['instructions']:5d} SASS per warp ({r['per_element']:.1f} per element and thread)"
+              + (f", {r['registers']} registers" if r["registers"] else "") + "; " + " ".join(f"{o} {n}" for o, n in r["top"]))
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--entries", default="64,1024", help="comma-separated entry counts (a step's boundaries)")
     ap.add_argument("--iters", default="0,2", help="comma-separated power-iteration counts")
     ap.add_argument("--check-only", action="store_true", help="check against the PyTorch steps, no timing")
     ap.add_argument("--v12", action="store_true", help="also time the v12 boundary launch alone (same entries)")
+    ap.add_argument("--sass", action="store_true", help="static SASS counts of the probe and of v12 (no GPU)")
     ap.add_argument("--json", action="store_true", help="print JSON rows")
     a = ap.parse_args()
+    if a.sass:
+        return sass_report(a.json)
     device = "cuda" if torch.cuda.is_available() else "cpu"
     rows = []
     for iters in map(int, a.iters.split(",")):
