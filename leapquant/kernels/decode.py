@@ -464,6 +464,7 @@ class LeapDecoder:
         self.cfg = cfg
         self._target = target
         self._pending = None     # the event of a boundary launched on a side stream (step's boundary_stream)
+        self._in_flight = ()     # that boundary's temporaries (this step's idx, wnext), held until join()
         self.kernels = StepKernels(*compiled(cfg, target)) if kernels is None else kernels
         self._dummy = {}
         self._lists = {}   # device -> (counters int32[2], list int32[cap], grid dummy int32[cap])
@@ -585,9 +586,14 @@ class LeapDecoder:
                 boundary_stream.wait_stream(torch.cuda.current_stream(q.device))
                 with torch.cuda.stream(boundary_stream):
                     bnd(*args)
-                if not torch.cuda.is_current_stream_capturing():   # (a capture keeps its memory until replayed)
-                    for t in (idx, wnext):        # this step's temporaries, read on the other stream
+                # this step's temporaries are read on the other stream: eagerly, record_stream keeps the allocator
+                # from reusing them before that stream is done; under a CUDA-graph capture (where record_stream is not
+                # available) an allocation later in the same capture could take their memory while the boundary node,
+                # which nothing orders against it, still reads it — so the decoder holds them until join()
+                if not torch.cuda.is_current_stream_capturing():
+                    for t in (idx, wnext):
                         t.record_stream(boundary_stream)
+                self._in_flight = (idx, wnext)
                 self._pending = torch.cuda.Event()
                 self._pending.record(boundary_stream)
         return out
@@ -619,6 +625,7 @@ class LeapDecoder:
             import torch
             torch.cuda.current_stream().wait_event(self._pending)
             self._pending = None
+            self._in_flight = ()
 
 
 class PerStepDecoder:

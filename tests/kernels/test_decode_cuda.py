@@ -110,6 +110,53 @@ def test_boundary_on_a_side_stream_gives_the_same_steps(kb, kind, streams):
 
 
 @pytest.mark.parametrize("kind", ["gdn", "kda"])
+@pytest.mark.parametrize("pass_temporaries", [True, False])
+def test_layers_with_side_streams_replay_from_a_cuda_graph(kb, kind, pass_temporaries):
+    """What a serving engine captures: p steps of three layers, each layer's boundary on one of two side streams, in a
+    CUDA graph (fork and join captured), replayed twice — every pool and output equal to in-line eager steps. Without
+    `wnext` passed in, each step allocates it inside the capture and its boundary reads it on a side stream: the
+    decoder holds it until join(), so that no later allocation of the capture takes its memory meanwhile."""
+    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
+    cfg = DecodeConfig(kind=kind, H=2, HV=4, p=4, r=2, v_first=True, out_dtype="float32")
+    gen = torch.Generator(device="cuda").manual_seed(5)
+    N, layers = 12, 3
+    pools = [kb._leap_pool(cfg, N, "cuda", gen) for _ in range(layers)]
+    eager, graphed = [p.clone() for p in pools], [p.clone() for p in pools]
+    x = kb.make_inputs(kind, N, 2, 4, 128, 128, "cuda", gen)
+    idx = torch.randperm(N, device="cuda", generator=gen).to(torch.int32)
+    de, dg = [LeapDecoder(cfg) for _ in range(layers)], [LeapDecoder(cfg) for _ in range(layers)]
+    oe = [torch.empty(N, 4, 128, device="cuda") for _ in range(layers)]
+    og = [torch.empty_like(o) for o in oe]
+    wn = [torch.empty(N, dtype=torch.int32, device="cuda") for _ in range(layers)]
+    sides = [torch.cuda.Stream() for _ in range(2)]
+
+    def graphed_steps(pool):
+        for lay in range(layers):
+            dg[lay].step(pool[lay], *x, idx, out=og[lay], wnext=wn[lay] if pass_temporaries else None,
+                         boundary_stream=sides[lay % 2])
+    graphed_steps([p.clone() for p in graphed])   # outside the capture (buffers, compile); parities as in the test above
+    for d in dg:
+        d.join()
+    torch.cuda.synchronize()
+    graph = torch.cuda.CUDAGraph()
+    with torch.cuda.graph(graph):
+        for _ in range(cfg.p):
+            graphed_steps(graphed)
+        for d in dg:
+            d.join()
+    for _ in range(2):
+        graph.replay()
+        for _ in range(cfg.p):
+            for lay in range(layers):
+                de[lay].step(eager[lay], *x, idx, out=oe[lay])
+    torch.cuda.synchronize()
+    for lay in range(layers):
+        for name in ("Z", "c", "B", "Kc", "Uc", "rk", "ru", "rg", "window_pos"):
+            assert torch.equal(getattr(eager[lay], name), getattr(graphed[lay], name)), (lay, name)
+        assert torch.equal(oe[lay], og[lay]), lay
+
+
+@pytest.mark.parametrize("kind", ["gdn", "kda"])
 @pytest.mark.parametrize("N", [1, 37, 64, 100])
 @pytest.mark.parametrize("bv12", [None, False])
 def test_small_batch_switch_matches_reference(kb, kind, N, bv12):
