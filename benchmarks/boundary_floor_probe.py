@@ -12,12 +12,13 @@ S_p in registers across 8 warps, Triton choosing layouts and reductions — doin
 - Û = Sᵀ K̂ (TF32), R = S − Û K̂ᵀ (fp16 factors), c = max(sqrt(mean_v |R|), 1e-8), Y = R / c, B = max_k |Y|,
   codes round(127 Y / B) (round half to even), written with c, B and Û.
 
-It is not the kernel's arithmetic (no slot list, no walking, no window-position bookkeeping, the refit's
+`--fold` runs a cheaper arithmetic than the reference's: the reconstruction's scales as one product per element
+(column scale × row scale, then × z), R · (1 / c) for Y, no clamp of the codes. It is not the kernel's arithmetic (no slot list, no walking, no window-position bookkeeping, the refit's
 orthonormalisation simplified), so its time is a floor for this design in Triton's hands, not a replacement. Its
 numbers are checked against a PyTorch transcription of the same steps (`--check`, on the GPU or, with
 TRITON_INTERPRET=1, on the CPU) before they are timed.
 
-    python benchmarks/boundary_floor_probe.py --entries 64,1024 --iters 0,2 [--v12] [--json]      (GPU)
+    python benchmarks/boundary_floor_probe.py --entries 64,1024 --iters 0,2 [--fold] [--v12] [--json]      (GPU)
     TRITON_INTERPRET=1 python benchmarks/boundary_floor_probe.py --check-only --entries 3  (CPU)
 
 1024 entries are GDN batch 512's boundaries per step at p 16 (512 requests × 32 heads / 16), 64 batch 32's.
@@ -45,7 +46,7 @@ MAGIC = 12582912.0              # 1.5 * 2^23: fl(x + MAGIC) - MAGIC rounds x hal
 @triton.jit
 def lean_boundary(Z, C, Bs, RK, RU, RG, KC, UC, ZO, CO, BO, UO,
                   K: tl.constexpr, V: tl.constexpr, P: tl.constexpr, R: tl.constexpr, RP: tl.constexpr,
-                  T: tl.constexpr, ITERS: tl.constexpr):
+                  T: tl.constexpr, ITERS: tl.constexpr, FOLD: tl.constexpr):
     e = tl.program_id(0).to(tl.int64)
     v = tl.arange(0, V)
     k = tl.arange(0, K)
@@ -68,7 +69,10 @@ def lean_boundary(Z, C, Bs, RK, RU, RG, KC, UC, ZO, CO, BO, UO,
     z = tl.load(Z + e * V * K + v[:, None] * K + k[None, :]).to(tl.float32)
     c = tl.load(C + e * K + k)
     b = tl.load(Bs + e * V + v)
-    S = tl.exp(gp) * (c[None, :] * (z * (1.0 / 127.0)) * b[:, None])
+    if FOLD:   # a cheaper arithmetic: one scale per element (column scale × row scale), then one product
+        S = z * ((tl.exp(gp) / 127.0 * c)[None, :] * b[:, None])
+    else:      # the reference's order (naive.py): four products per element
+        S = tl.exp(gp) * (c[None, :] * (z * (1.0 / 127.0)) * b[:, None])
     S = tl.dot(uf, hi, S)
     S = tl.dot(uf, lo, S)
     # the refit: K ← S Sᵀ K from the stored keys (S is [values, keys]: W = S K, K = Sᵀ W)
@@ -80,11 +84,15 @@ def lean_boundary(Z, C, Bs, RK, RU, RG, KC, UC, ZO, CO, BO, UO,
     u = tl.dot(S, kh, input_precision="tf32").to(tl.float16)              # Û [V, RP]
     S = tl.dot(-u, tl.trans(kh.to(tl.float16)), S)                        # R = S − Û K̂ᵀ
     cn = tl.maximum(tl.sqrt(tl.sum(tl.abs(S), 0) / V), 1e-8)
-    Y = S / cn[None, :]
+    if FOLD:   # R · (1 / c), and no clamp: |Y| <= B makes |Y · 127 / B| round to at most 127 (v12's float trick)
+        Y = S * (1.0 / cn)[None, :]
+    else:
+        Y = S / cn[None, :]
     bn = tl.max(tl.abs(Y), 1)
     s = tl.where(bn > 0, 127.0 / bn, 0.0)
     q = (Y * s[:, None] + 12582912.0) - 12582912.0
-    q = tl.minimum(tl.maximum(q, -127.0), 127.0)
+    if not FOLD:
+        q = tl.minimum(tl.maximum(q, -127.0), 127.0)
     tl.store(ZO + e * V * K + v[:, None] * K + k[None, :], q.to(tl.int8))
     tl.store(CO + e * K + k, cn)
     tl.store(BO + e * V + v, bn)
@@ -103,7 +111,7 @@ def make_inputs(E: int, device: str, seed: int = 0) -> dict:
                 KC=rnd(E, R, K, scale=K ** -0.5).half(), UC=rnd(E, R, V).half())
 
 
-def run(x: dict, iters: int, out: dict | None = None) -> dict:
+def run(x: dict, iters: int, out: dict | None = None, fold: bool = False) -> dict:
     E = x["Z"].shape[0]
     dev = x["Z"].device
     if out is None:
@@ -111,7 +119,7 @@ def run(x: dict, iters: int, out: dict | None = None) -> dict:
                    UO=torch.empty(E, R, V, dtype=torch.float16, device=dev))
     lean_boundary[(E,)](x["Z"], x["C"], x["Bs"], x["RK"], x["RU"], x["RG"], x["KC"], x["UC"],
                         out["ZO"], out["CO"], out["BO"], out["UO"], K=K, V=V, P=P, R=R, RP=RP, T=T, ITERS=iters,
-                        num_warps=8)
+                        FOLD=fold, num_warps=8)
     return out
 
 
@@ -138,9 +146,9 @@ def reference(x: dict, iters: int) -> dict:
     return dict(ZO=q.to(torch.int8), CO=cn, BO=bn, UO=u.transpose(1, 2).half())
 
 
-def check(E: int, iters: int, device: str) -> dict:
+def check(E: int, iters: int, device: str, fold: bool = False) -> dict:
     x = make_inputs(E, device, seed=E + iters)
-    got = {n: t.cpu() for n, t in run(x, iters).items()}
+    got = {n: t.cpu() for n, t in run(x, iters, fold=fold).items()}
     ref = reference(x, iters)
     dz = (got["ZO"].int() - ref["ZO"].int()).abs()
     res = dict(entries=E, iters=iters,
@@ -172,7 +180,7 @@ def time_v12(E: int, iters: int) -> float:
     return kb._do_bench(bnd, graphs=True)
 
 
-def triton_sass(iters: int) -> tuple[list[str], int]:
+def triton_sass(iters: int, fold: bool = False) -> tuple[list[str], int]:
     """(SASS instruction texts, registers) of the probe compiled for sm_90 (no GPU needed)."""
     import os
     import re
@@ -182,7 +190,7 @@ def triton_sass(iters: int) -> tuple[list[str], int]:
     from triton.compiler import ASTSource
     ptrs = dict(Z="*i8", C="*fp32", Bs="*fp32", RK="*fp16", RU="*fp16", RG="*fp32", KC="*fp16", UC="*fp16", ZO="*i8",
                 CO="*fp32", BO="*fp32", UO="*fp16")
-    consts = dict(K=K, V=V, P=P, R=R, RP=RP, T=T, ITERS=iters)
+    consts = dict(K=K, V=V, P=P, R=R, RP=RP, T=T, ITERS=iters, FOLD=fold)
     src = ASTSource(fn=lean_boundary, signature={**ptrs, **{n: "constexpr" for n in consts}}, constexprs=consts)
     kern = triton.compile(src, target=GPUTarget("cuda", 90, 32), options={"num_warps": 8})
     tool = os.path.join(os.path.dirname(triton.__file__), "backends", "nvidia", "bin", "cuobjdump")
@@ -215,6 +223,8 @@ def sass_report(as_json: bool) -> None:
     from sass_lines import opcode
     rows = []
     for name, texts, regs in [("probe, iters 0", *triton_sass(0)), ("probe, iters 2", *triton_sass(2)),
+                              ("probe folded, iters 0", *triton_sass(0, True)),
+                              ("probe folded, iters 2", *triton_sass(2, True)),
                               ("v12, iters 0", v12_sass(0), None), ("v12 (default), iters 2", v12_sass(2), None)]:
         ops = collections.Counter(opcode(t) for t in texts)
         rows.append(dict(kernel=name, registers=regs, instructions=len(texts), per_element=len(texts) * 32 / (K * V / 8),
@@ -233,6 +243,8 @@ def main():
     ap.add_argument("--iters", default="0,2", help="comma-separated power-iteration counts")
     ap.add_argument("--check-only", action="store_true", help="check against the PyTorch steps, no timing")
     ap.add_argument("--v12", action="store_true", help="also time the v12 boundary launch alone (same entries)")
+    ap.add_argument("--fold", action="store_true", help="the cheaper arithmetic: one scale product per element in the "
+                    "reconstruction, R · (1 / c), no clamp of the codes")
     ap.add_argument("--sass", action="store_true", help="static SASS counts of the probe and of v12 (no GPU)")
     ap.add_argument("--json", action="store_true", help="print JSON rows")
     a = ap.parse_args()
@@ -242,15 +254,16 @@ def main():
     rows = []
     for iters in map(int, a.iters.split(",")):
         for E in map(int, a.entries.split(",")):
-            row = check(min(E, 64), iters, device)
+            row = check(min(E, 64), iters, device, a.fold)
+            row["fold"] = a.fold
             row["entries_checked"] = row.pop("entries")
             row["entries"] = E
             if not a.check_only:
                 if not row["ok"]:
                     raise SystemExit(f"the probe disagrees with its PyTorch steps: {row}")
                 x = make_inputs(E, device)
-                out = run(x, iters)
-                row["us"] = triton.testing.do_bench_cudagraph(lambda: run(x, iters, out), rep=200,
+                out = run(x, iters, fold=a.fold)
+                row["us"] = triton.testing.do_bench_cudagraph(lambda: run(x, iters, out, a.fold), rep=200,
                                                               return_mode="median") * 1e3
                 moved = sum(t.numel() * t.element_size() for t in x.values()) + sum(
                     t.numel() * t.element_size() for t in out.values())
