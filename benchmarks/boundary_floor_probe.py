@@ -38,6 +38,8 @@ import torch
 import triton
 import triton.language as tl
 
+from leapquant.validation import int_list_arg
+
 K = V = 128
 P, R, RP, T = 16, 4, 16, 32     # window, compensators, r padded for the products, terms (p + r) padded
 MAGIC = 12582912.0              # 1.5 * 2^23: fl(x + MAGIC) - MAGIC rounds x half to even for |x| < 2^22
@@ -239,8 +241,8 @@ def sass_report(as_json: bool) -> None:
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--entries", default="64,1024", help="comma-separated entry counts (a step's boundaries)")
-    ap.add_argument("--iters", default="0,2", help="comma-separated power-iteration counts")
+    ap.add_argument("--entries", type=int_list_arg, default="64,1024", help="comma-separated entry counts (a step's boundaries)")
+    ap.add_argument("--iters", type=int_list_arg, default="0,2", help="comma-separated power-iteration counts")
     ap.add_argument("--check-only", action="store_true", help="check against the PyTorch steps, no timing")
     ap.add_argument("--v12", action="store_true", help="also time the v12 boundary launch alone (same entries)")
     ap.add_argument("--fold", action="store_true", help="the cheaper arithmetic: one scale product per element in the "
@@ -250,10 +252,12 @@ def main():
     a = ap.parse_args()
     if a.sass:
         return sass_report(a.json)
+    if min(a.entries) < 1:
+        ap.error(f"--entries must be >= 1, got {a.entries}")
     device = "cuda" if torch.cuda.is_available() else "cpu"
     rows = []
-    for iters in map(int, a.iters.split(",")):
-        for E in map(int, a.entries.split(",")):
+    for iters in a.iters:
+        for E in a.entries:
             row = check(min(E, 64), iters, device, a.fold)
             row["fold"] = a.fold
             row["entries_checked"] = row.pop("entries")

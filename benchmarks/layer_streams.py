@@ -1,50 +1,116 @@
 """µs per layer-step of L layers stepped in turn at one batch, for several side-stream counts (bench.bench_leap_layers):
-how many side streams a serving engine should give the boundaries. Needs a GPU.
+how many side streams a serving engine should give the boundaries. Needs a GPU (except --from-json).
 
     python benchmarks/layer_streams.py --kinds gdn,kda --batch 32 --layers 4,8 --streams 0,1,2,4,8 [--iters 2,0]
-        [--repeats 3] [--json]
+        [--repeats 3] [--json] [--png layer_streams.png]
+    python benchmarks/layer_streams.py --from-json rows.json [more.json ...] --png layer_streams.png
 
 `--iters 2,0` times each setting with the power iteration and with its iters=0 twin (the refit's exposed cost where
-the boundaries overlap); `--repeats` runs each setting again in a new set of pools (the spread between runs).
+the boundaries overlap); `--repeats` runs each setting again in a new set of pools (the spread between runs);
+`--png` draws µs per layer-step against the side-stream count (the median of the repeats, a line per model, batch,
+layer count and iters); `--from-json` reads rows this script printed with --json (a file of one JSON list, or JSON
+lists one per line) instead of timing.
 """
 import argparse
 import json
-
+import statistics
+from collections import defaultdict
 from dataclasses import replace
 
-from rich.console import Console
-from rich.progress import track
+from leapquant.validation import int_list_arg
 
-from leapquant.kernels import bench as kb
-from leapquant.kernels.config import DecodeConfig
+
+def measure(kinds, batch, layer_counts, stream_counts, iters_list, repeats) -> list[dict]:
+    from rich.console import Console
+    from rich.progress import track
+
+    from leapquant.kernels import bench as kb
+    from leapquant.kernels.config import DecodeConfig
+    todo = [(kind, L, s, it, rep) for rep in range(repeats) for kind in kinds for L in layer_counts
+            for s in stream_counts if s <= L for it in iters_list]
+    rows = []
+    for kind, L, s, it, rep in track(todo, description="layer-steps", console=Console(stderr=True)):
+        cfg = replace(DecodeConfig(kind=kind, v_first=True), iters=it)
+        us, _ = kb.bench_leap_layers(cfg, batch, layers=L, streams=s, graphs=True)
+        rows.append(dict(model=kind, batch=batch, layers=L, side_streams=s, iters=it, repeat=rep, us=us))
+    return rows
+
+
+def read_rows(paths: list[str]) -> list[dict]:
+    rows = []
+    for path in paths:
+        try:
+            with open(path) as f:
+                lines = f.readlines()
+        except OSError as e:
+            raise SystemExit(f"--from-json: cannot read {path}: {e.strerror}") from None
+        for n, line in enumerate(lines, 1):
+            if line.strip().startswith("["):
+                try:
+                    rows += json.loads(line)
+                except json.JSONDecodeError as e:
+                    raise SystemExit(f"--from-json: {path} line {n} is not a JSON list of rows ({e.msg})") from None
+    if not rows:
+        raise SystemExit(f"--from-json: no JSON row lists in {paths}")
+    for r in rows:
+        r.setdefault("iters", 2)
+    return rows
+
+
+def plot(rows: list[dict], path: str) -> None:
+    """µs per layer-step against the side-stream count, medians over repeats; written atomically."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    from leapquant.plots import save_figure
+    groups = defaultdict(lambda: defaultdict(list))
+    for r in rows:
+        groups[(r["model"], r["batch"], r["layers"], r["iters"])][r["side_streams"]].append(r["us"])
+    fig, ax = plt.subplots(figsize=(7, 4.5))
+    for (model, batch, layers, iters), by_s in sorted(groups.items()):
+        xs = sorted(by_s)
+        ax.plot(xs, [statistics.median(by_s[x]) for x in xs], marker="o",
+                linestyle="-" if iters else "--", label=f"{model.upper()} batch {batch}, {layers} layers, iters {iters}")
+    ax.set_xticks(sorted({r["side_streams"] for r in rows}))
+    ax.set_xlabel("side streams for the boundaries (0: in line)")
+    ax.set_ylabel("µs per layer-step (median of repeats)")
+    ax.set_title("Boundaries beside the next layers' decodes (H200)")
+    ax.grid(alpha=0.3)
+    ax.legend(fontsize=7)
+    fig.tight_layout()
+    save_figure(fig, path)
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--kinds", default="gdn,kda")
     ap.add_argument("--batch", type=int, default=32)
-    ap.add_argument("--layers", default="4,8", help="comma-separated layer counts")
-    ap.add_argument("--streams", default="0,1,2,4,8", help="side-stream counts (0: boundaries in line); counts above "
+    ap.add_argument("--layers", type=int_list_arg, default="4,8", help="comma-separated layer counts")
+    ap.add_argument("--streams", type=int_list_arg, default="0,1,2,4,8", help="side-stream counts (0: boundaries in line); counts above "
                     "the layer count are skipped")
-    ap.add_argument("--iters", default="2", help="power iterations of the refit, comma-separated (0: the twin)")
+    ap.add_argument("--iters", type=int_list_arg, default="2", help="power iterations of the refit, comma-separated (0: the twin)")
     ap.add_argument("--repeats", type=int, default=1)
+    ap.add_argument("--from-json", nargs="+", default=None, help="plot rows printed earlier with --json (no GPU)")
+    ap.add_argument("--png", default="", help="also draw the rows to this PNG")
     ap.add_argument("--json", action="store_true", help="print JSON rows")
     a = ap.parse_args()
     if a.repeats < 1:
         ap.error(f"--repeats must be >= 1, got {a.repeats}")
-    todo = [(kind, L, s, it, rep) for rep in range(a.repeats) for kind in a.kinds.split(",")
-            for L in map(int, a.layers.split(",")) for s in map(int, a.streams.split(",")) if s <= L
-            for it in map(int, a.iters.split(","))]
-    rows = []
-    for kind, L, s, it, rep in track(todo, description="layer-steps", console=Console(stderr=True)):
-        cfg = replace(DecodeConfig(kind=kind, v_first=True), iters=it)
-        us, _ = kb.bench_leap_layers(cfg, a.batch, layers=L, streams=s, graphs=True)
-        rows.append(dict(model=kind, batch=a.batch, layers=L, side_streams=s, iters=it, repeat=rep, us=us))
-        if not a.json:
-            print(f"{kind} B={a.batch} layers={L} side streams={s} iters={it} (run {rep}): {us:.1f} us per layer-step",
-                  flush=True)
+    if a.from_json:
+        rows = read_rows(a.from_json)
+    else:
+        if min(a.layers) < 1:
+            ap.error(f"--layers must be >= 1, got {a.layers}")
+        rows = measure(a.kinds.split(","), a.batch, a.layers, a.streams, a.iters, a.repeats)
+    if a.png:
+        plot(rows, a.png)
     if a.json:
         print(json.dumps(rows))
+    else:
+        for r in rows:
+            print(f"{r['model']} B={r['batch']} layers={r['layers']} side streams={r['side_streams']} "
+                  f"iters={r['iters']}: {r['us']:.1f} us per layer-step")
 
 
 if __name__ == "__main__":

@@ -46,3 +46,15 @@ def check_positive_int(name: str, value: object, *, minimum: int = 1) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < minimum:
         raise InputError(f"{name} must be an integer >= {minimum}, got {value!r}")
     return value
+
+
+def int_list_arg(text: str) -> list[int]:
+    """argparse `type` for a comma-separated list of integers >= 0 (the benchmark scripts' --layers, --entries, ...)."""
+    import argparse
+    try:
+        vals = [int(x) for x in text.split(",") if x.strip()]
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers, got {text!r}") from None
+    if not vals or min(vals) < 0:
+        raise argparse.ArgumentTypeError(f"expected comma-separated integers >= 0, got {text!r}")
+    return vals
