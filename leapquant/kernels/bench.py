@@ -618,7 +618,7 @@ def plot(result, path):
     if not rows:
         raise ValueError("plot: the result has no timed rows (every row skipped by the deadline?)")
     models = sorted({r["model"] for r in rows})
-    fig, axes = plt.subplots(1, len(models), figsize=(7 * len(models), 4), squeeze=False)
+    fig, axes = plt.subplots(1, len(models), figsize=(7 * len(models), 4.6), squeeze=False)
     for ax, m in zip(axes[0], models):
         rs = [r for r in rows if r["model"] == m]
         kernels = list(dict.fromkeys(r["kernel"] for r in rs))
@@ -636,7 +636,9 @@ def plot(result, path):
         ax.axhline(1.0, color="k", lw=0.5)
         ax.set_title(f"{m}: speed-up over FLA FP32 (faster layout)")
         ax.set_xlabel("batch")
-        ax.legend(fontsize=7)
+        ax.set_ylim(0, 1.05 * max(r["speedup_vs_fla"] for r in rs))
+        # below the axes, in columns: with the multi-layer rows a legend inside would cover the bars
+        ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.16), ncol=2, frameon=False)
     fig.tight_layout()
     written = [save_figure(fig, path)]
     sweeps = sweep_points(result["rows"])
