@@ -441,8 +441,9 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
     `leap_fp8e4m3_kfirst_b4`, ...).
     `full_grid` adds the v2 boundary (grid (HV, N), early exit) next to the compact one (V-first);
     `graphs` times every row (FLA's too) as CUDA-graph replays (`_do_bench`); `layers` > 1 adds, at every batch, the
-    default V-first config stepped over that many layers with the boundary in line and on a side stream
-    (`bench_leap_layers`: µs per layer-step, comparable with the one-layer rows);
+    default V-first config stepped over that many layers (`bench_leap_layers`: µs per layer-step, comparable with the
+    one-layer rows): the rows of `LAYER_ROWS` — decodes alone, boundaries in line, on one side stream, on one per
+    layer — and the last one's `iters=0` twin;
     `extra` is a list of (name, DecodeConfig or dict of its fields: `extra_config`) rows timed at every batch; rows past `deadline`
     (time.time()) are skipped and listed in "skipped", rows that raise are listed in "failed" (with the error) and the
     run goes on; `on_row(result)` is called after each row."""
