@@ -512,6 +512,7 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
                 rows_here = [(suffix, base, how) for suffix, how in LAYER_ROWS.items()]
                 if r and base.bv12:   # the refit's own twin (iters 0) beside the fastest form: refit_only_exposed
                     rows_here.append(("_overlap_per_layer_it0", replace(base, iters=0), dict(streams=None)))
+                us_alone = None   # the decodes alone (LAYER_ROWS' first row): the others' boundary_exposed
                 for suffix, cfg, how in rows_here:
                     name = f"leap_{zfmt}_vfirst_{layers}layers{suffix}"
                     kw = dict(how, streams=layers if how["streams"] is None else how["streams"])
@@ -525,10 +526,10 @@ def bench(kinds=("gdn", "kda"), batches=(32, 128, 256, 512), p=16, r=4, ablation
                     # the tag names the layer setting, so that add_refit_exposed pairs these rows only among themselves
                     info = {"layers": layers, "side_streams": kw["streams"], "boundary": on, "p": cfg.p, "r": cfg.r,
                             "cfg": f"{cfg.tag}-L{layers}s{kw['streams']}" + ("" if on else "-noboundary")}
-                    decode_alone = [row["us"] for row in rows if row["model"] == kind and row["batch"] == N
-                                    and row["kernel"] == f"leap_{zfmt}_vfirst_{layers}layers_noboundary"]
-                    if on and decode_alone:
-                        info["boundary_exposed"] = (us - decode_alone[0]) / us
+                    if not on:
+                        us_alone = us
+                    elif us_alone is not None:
+                        info["boundary_exposed"] = (us - us_alone) / us
                     add(kind, N, name, us, nb, best, t_kf, t_vf, info)
             if ablations and N == ablation_batch and not late(f"{kind} ablations"):
                 for mode in ("int8", "bf16"):
