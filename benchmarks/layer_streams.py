@@ -5,7 +5,8 @@ how many side streams a serving engine should give the boundaries. Needs a GPU (
         [--repeats 3] [--json] [--png layer_streams.png]
     python benchmarks/layer_streams.py --from-json rows.json [more.json ...] --png layer_streams.png
 
-`--iters 2,0` times each setting with the power iteration and with its iters=0 twin (the refit's exposed cost where
+Each row carries FLA's FP32 one-layer step timed in the same run (the faster of its layouts, `bench.bench_fla`) and
+the ratio over it (session 24's runs predate this: their rows have none). `--iters 2,0` times each setting with the power iteration and with its iters=0 twin (the refit's exposed cost where
 the boundaries overlap); `--repeats` runs each setting again in a new set of pools (the spread between runs);
 `--png` draws µs per layer-step against the side-stream count (the median of the repeats, a line per model, batch,
 layer count and iters); `--from-json` reads rows this script printed with --json (a file of one JSON list, or JSON
@@ -28,11 +29,14 @@ def measure(kinds, batch, layer_counts, stream_counts, iters_list, repeats) -> l
     from leapquant.kernels.config import DecodeConfig
     todo = [(kind, L, s, it, rep) for rep in range(repeats) for kind in kinds for L in layer_counts
             for s in stream_counts if s <= L for it in iters_list]
+    # the baseline in the same run: FLA's FP32 step (one layer), the faster of its two layouts, as the bench takes it
+    fla = {kind: min(kb.bench_fla(kind, batch, v_first=vf, graphs=True)[0] for vf in (False, True)) for kind in kinds}
     rows = []
     for kind, L, s, it, rep in track(todo, description="layer-steps", console=Console(stderr=True)):
         cfg = replace(DecodeConfig(kind=kind, v_first=True), iters=it)
         us, _ = kb.bench_leap_layers(cfg, batch, layers=L, streams=s, graphs=True)
-        rows.append(dict(model=kind, batch=batch, layers=L, side_streams=s, iters=it, repeat=rep, us=us))
+        rows.append(dict(model=kind, batch=batch, layers=L, side_streams=s, iters=it, repeat=rep, us=us,
+                         fla_us=fla[kind], speedup_vs_fla=fla[kind] / us))
     return rows
 
 
@@ -109,8 +113,9 @@ def main():
         print(json.dumps(rows))
     else:
         for r in rows:
+            ratio = f" (x{r['speedup_vs_fla']:.2f} FLA in the same run)" if "speedup_vs_fla" in r else ""
             print(f"{r['model']} B={r['batch']} layers={r['layers']} side streams={r['side_streams']} "
-                  f"iters={r['iters']}: {r['us']:.1f} us per layer-step")
+                  f"iters={r['iters']}: {r['us']:.1f} us per layer-step{ratio}")
 
 
 if __name__ == "__main__":
