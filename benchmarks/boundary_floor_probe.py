@@ -33,6 +33,7 @@ scales not at all) and the most frequent opcodes:
 """
 import argparse
 import json
+import os
 
 import torch
 import triton
@@ -166,7 +167,6 @@ def check(E: int, iters: int, device: str, fold: bool = False) -> dict:
 
 def time_v12(E: int, iters: int) -> float:
     """µs of the v12 boundary launch alone (GDN, V-first, p 16, r 4) for E entries (batch E · p / HV)."""
-    import os
     import sys
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from overlap_probe import boundary_launch
@@ -184,7 +184,6 @@ def time_v12(E: int, iters: int) -> float:
 
 def triton_sass(iters: int, fold: bool = False) -> tuple[list[str], int]:
     """(SASS instruction texts, registers) of the probe compiled for sm_90 (no GPU needed)."""
-    import os
     import re
     import subprocess
     import tempfile
@@ -208,7 +207,6 @@ def triton_sass(iters: int, fold: bool = False) -> tuple[list[str], int]:
 
 def v12_sass(iters: int) -> list[str]:
     """SASS instruction texts of the v12 boundary (GDN, V-first, p 16, r 4) built here for sm_90a."""
-    import os
     import sys
     import tempfile
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
@@ -219,7 +217,6 @@ def v12_sass(iters: int) -> list[str]:
 
 def sass_report(as_json: bool) -> None:
     import collections
-    import os
     import sys
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from sass_lines import opcode
@@ -254,6 +251,8 @@ def main():
         return sass_report(a.json)
     if min(a.entries) < 1:
         ap.error(f"--entries must be >= 1, got {a.entries}")
+    if not torch.cuda.is_available() and not (a.check_only and os.environ.get("TRITON_INTERPRET") == "1"):
+        ap.error("needs a CUDA GPU; without one: --sass, or --check-only with TRITON_INTERPRET=1")
     device = "cuda" if torch.cuda.is_available() else "cpu"
     rows = []
     for iters in a.iters:

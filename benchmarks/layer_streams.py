@@ -104,8 +104,15 @@ def main():
     if a.from_json:
         rows = read_rows(a.from_json)
     else:
+        import torch
         if min(a.layers) < 1:
             ap.error(f"--layers must be >= 1, got {a.layers}")
+        if a.batch < 1:
+            ap.error(f"--batch must be >= 1, got {a.batch}")
+        if not set(a.kinds.split(",")) <= {"gdn", "kda"}:
+            ap.error(f"--kinds must be gdn and/or kda, got {a.kinds!r}")
+        if not torch.cuda.is_available():
+            ap.error("timing needs a CUDA GPU (--from-json re-plots saved rows without one)")
         rows = measure(a.kinds.split(","), a.batch, a.layers, a.streams, a.iters, a.repeats)
     if a.png:
         plot(rows, a.png)
