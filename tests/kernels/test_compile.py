@@ -138,6 +138,13 @@ def test_decode_config_names_what_is_wrong():
     with pytest.raises(ValueError, match="warp_ahead .* needs pipe_warp"):
         DecodeConfig(kind="kda", pipe_warp=False, warp_ahead=True)   # v9 asked for: ahead of what?
     assert DecodeConfig(warp_ahead=True).tag.count("-warp-ahead") == 1
+    # v15's ring: slots dividing the 8 Z blocks of a request, on v14 without warp_ahead; 2 programs per SM from 4 slots
+    assert DecodeConfig(warp_zring=4).dminblocks == 2 and DecodeConfig(warp_zring=2).dminblocks == 3
+    assert "-zr4" in DecodeConfig(warp_zring=4, dminblocks=4).tag
+    for bad in (dict(warp_zring=3), dict(warp_zring=16), dict(warp_zring=4, warp_ahead=True),
+                dict(kind="kda", pipe_warp=False, warp_zring=4)):
+        with pytest.raises(ValueError, match="warp_zring .* needs pipe_warp"):
+            DecodeConfig(**bad)
     with pytest.raises(ValueError, match="warp_fexp .* needs pipe_warp and kind kda"):
         DecodeConfig(kind="gdn", warp_fexp=True)         # GDN has one decay per record
     with pytest.raises(ValueError, match="warp_fexp .* needs pipe_warp and kind kda"):
