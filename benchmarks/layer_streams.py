@@ -21,7 +21,27 @@ from dataclasses import replace
 from leapquant.validation import int_list_arg
 
 
-def measure(kinds, batch, layer_counts, stream_counts, iters_list, repeats) -> list[dict]:
+def config_fields(items: list[str]) -> dict:
+    """`--set key=value` items as DecodeConfig fields; an unknown field or a combination DecodeConfig refuses is a
+    usage error that names it (before any GPU work)."""
+    import dataclasses
+
+    from leapquant.cli import _parse_options
+    from leapquant.kernels.config import DecodeConfig
+    fields = _parse_options(items, "--set")
+    names = {f.name for f in dataclasses.fields(DecodeConfig)}
+    unknown = sorted(set(fields) - names)
+    if unknown:
+        raise SystemExit(f"--set: {', '.join(map(repr, unknown))} not a DecodeConfig field")
+    for kind in ("gdn", "kda"):
+        try:
+            DecodeConfig(kind=kind, v_first=True, **fields)
+        except (ValueError, TypeError) as e:
+            raise SystemExit(f"--set: {e}") from None
+    return fields
+
+
+def measure(kinds, batch, layer_counts, stream_counts, iters_list, repeats, fields=None) -> list[dict]:
     from rich.console import Console
     from rich.progress import track
 
@@ -33,10 +53,10 @@ def measure(kinds, batch, layer_counts, stream_counts, iters_list, repeats) -> l
     fla = {kind: min(kb.bench_fla(kind, batch, v_first=vf, graphs=True)[0] for vf in (False, True)) for kind in kinds}
     rows = []
     for kind, L, s, it, rep in track(todo, description="layer-steps", console=Console(stderr=True)):
-        cfg = replace(DecodeConfig(kind=kind, v_first=True), iters=it)
+        cfg = replace(DecodeConfig(kind=kind, v_first=True, **(fields or {})), iters=it)
         us, _ = kb.bench_leap_layers(cfg, batch, layers=L, streams=s, graphs=True)
         rows.append(dict(model=kind, batch=batch, layers=L, side_streams=s, iters=it, repeat=rep, us=us,
-                         fla_us=fla[kind], speedup_vs_fla=fla[kind] / us))
+                         fla_us=fla[kind], speedup_vs_fla=fla[kind] / us, config=cfg.tag))
     return rows
 
 
@@ -97,8 +117,11 @@ def main():
     ap.add_argument("--repeats", type=int, default=1)
     ap.add_argument("--from-json", nargs="+", default=None, help="plot rows printed earlier with --json (no GPU)")
     ap.add_argument("--png", default="", help="also draw the rows to this PNG")
+    ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
+                    help="a DecodeConfig field for every layer (repeatable), e.g. --set warp_zring=4")
     ap.add_argument("--json", action="store_true", help="print JSON rows")
     a = ap.parse_args()
+    fields = config_fields(a.set)
     if a.repeats < 1:
         ap.error(f"--repeats must be >= 1, got {a.repeats}")
     if a.from_json:
@@ -113,7 +136,7 @@ def main():
             ap.error(f"--kinds must be gdn and/or kda, got {a.kinds!r}")
         if not torch.cuda.is_available():
             ap.error("timing needs a CUDA GPU (--from-json re-plots saved rows without one)")
-        rows = measure(a.kinds.split(","), a.batch, a.layers, a.streams, a.iters, a.repeats)
+        rows = measure(a.kinds.split(","), a.batch, a.layers, a.streams, a.iters, a.repeats, fields)
     if a.png:
         plot(rows, a.png)
     if a.json:
