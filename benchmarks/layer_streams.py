@@ -118,7 +118,7 @@ def main():
     ap.add_argument("--from-json", nargs="+", default=None, help="plot rows printed earlier with --json (no GPU)")
     ap.add_argument("--png", default="", help="also draw the rows to this PNG")
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
-                    help="a DecodeConfig field for every layer (repeatable), e.g. --set warp_zring=4")
+                    help="a DecodeConfig field for every layer (repeatable), e.g. --set dminblocks=4")
     ap.add_argument("--json", action="store_true", help="print JSON rows")
     a = ap.parse_args()
     fields = config_fields(a.set)

@@ -13,7 +13,7 @@ If "concurrent" lands near max(decode, boundary) rather than their sum, the over
 boundary), the closest stand-in for the step it would give.
 
     source .devbundle/setup.sh && python benchmarks/overlap_probe.py --out $OUT [--batches 32,256,512] \
-        [--decode-blocks default,4@2,3@2,zr4:4@2]
+        [--decode-blocks default,4@2,3@2]
 
 Writes $OUT/overlap.json and prints a table. Timing only: no result here is a correctness check.
 """
@@ -66,33 +66,21 @@ def decode_launch(dec: LeapDecoder, st, N: int, device):
     return run
 
 
-def parse_decode_blocks(entry: str) -> tuple[int | None, int | None, int]:
-    """'default' -> (None, None, 0); 'B' -> (B, None, 0); 'B@L' -> (B, L, 0): compiled for B programs per SM, launched
-    at L; a prefix 'zrS:' (or the entry 'zrS' alone: its default occupancy) asks for v15's Z ring of S slots."""
-    zring = 0
-    if entry.startswith("zr"):
-        head, _, entry = entry.partition(":")
-        try:
-            zring = int(head[2:])
-        except ValueError:
-            raise SystemExit(f"--decode-blocks: expected zrS with S an integer, got {head!r}") from None
-        entry = entry or "default"
+def parse_decode_blocks(entry: str) -> tuple[int | None, int | None]:
+    """'default' -> (None, None); 'B' -> (B, None); 'B@L' -> (B, L): compiled for B programs per SM, launched at L."""
     if entry == "default":
-        return None, None, zring
+        return None, None
     compiled, _, launched = entry.partition("@")
     try:
-        return int(compiled), (int(launched) if launched else None), zring
+        return int(compiled), (int(launched) if launched else None)
     except ValueError:
-        raise SystemExit(f"--decode-blocks: expected 'default', B or B@L (integers), optionally after zrS:, got "
-                         f"{entry!r}") from None
+        raise SystemExit(f"--decode-blocks: expected 'default', B or B@L (integers), got {entry!r}") from None
 
 
-def probe(kind: str, N: int, decode_blocks: int | None, launch_blocks: int | None = None, zring: int = 0,
-          device="cuda") -> dict:
+def probe(kind: str, N: int, decode_blocks: int | None, launch_blocks: int | None = None, device="cuda") -> dict:
     gen = torch.Generator(device=device).manual_seed(1)
     cfg = DecodeConfig(kind=kind, p=16, r=4)
-    dcfg = cfg if decode_blocks is None and not zring else DecodeConfig(kind=kind, p=16, r=4, dminblocks=decode_blocks,
-                                                                       warp_zring=zring)
+    dcfg = cfg if decode_blocks is None else DecodeConfig(kind=kind, p=16, r=4, dminblocks=decode_blocks)
     dec_a, dec_b = LeapDecoder(dcfg), LeapDecoder(cfg)
     if launch_blocks is not None:   # the persistent decode's programs per head: launch_blocks per SM over the heads
         dec_a.groups = max(1, launch_blocks * dec_a._sm_count(torch.device(device)) // dcfg.HV)
@@ -136,7 +124,7 @@ def probe(kind: str, N: int, decode_blocks: int | None, launch_blocks: int | Non
          (("decode", dec), ("boundary", lambda: (bnd(), bnd())), ("boundary_1psm", lambda: (bnd(1), bnd(1))),
           ("decode_cross", cross), ("serial", serial),
           ("concurrent", concurrent), ("split", split))}
-    return dict(kind=kind, batch=N, decode_blocks=dcfg.dminblocks, decode_launch_blocks=launch_blocks, zring=zring,
+    return dict(kind=kind, batch=N, decode_blocks=dcfg.dminblocks, decode_launch_blocks=launch_blocks,
                 decode=dcfg.tag, **{f"us_{k}": v for k, v in t.items()},
                 ideal=max(t["decode"], t["boundary"]), saved=1 - t["concurrent"] / t["serial"])
 
@@ -147,17 +135,15 @@ def main():
     ap.add_argument("--batches", default="32,256,512")
     ap.add_argument("--kinds", default="gdn,kda")
     ap.add_argument("--decode-blocks", default="default,4@2,3@2",
-                    help="decode programs per SM: 'default', B (compiled and launched at B) or B@L (compiled at B, "
-                         "launched at L), each optionally after 'zrS:' (v15's Z ring of S slots; 'zrS' alone: its "
-                         "default occupancy)")
+                    help="decode programs per SM: 'default', B (compiled and launched at B) or B@L (compiled at B, launched at L)")
     args = ap.parse_args()
     rows = []
     for kind in args.kinds.split(","):
         for N in (int(b) for b in args.batches.split(",")):
             for db in args.decode_blocks.split(","):
-                compiled, launched, zring = parse_decode_blocks(db)
+                compiled, launched = parse_decode_blocks(db)
                 try:
-                    rows.append(probe(kind, N, compiled, launched, zring))
+                    rows.append(probe(kind, N, compiled, launched))
                 except Exception as e:   # one failing shape must not cost the others
                     rows.append(dict(kind=kind, batch=N, decode_blocks=db, error=f"{type(e).__name__}: {e}"[:1000]))
                 r = rows[-1]

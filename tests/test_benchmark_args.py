@@ -6,18 +6,17 @@ from ncu_csv import load_benchmark
 
 def test_overlap_probe_reads_decode_block_entries():
     parse = load_benchmark("overlap_probe").parse_decode_blocks
-    assert parse("default") == (None, None, 0)
-    assert parse("4@2") == (4, 2, 0) and parse("3") == (3, None, 0)
-    assert parse("zr4") == (None, None, 4) and parse("zr4:4@2") == (4, 2, 4) and parse("zr2:3") == (3, None, 2)
-    for bad in ("x@2", "zrx:4@2", "4@y"):
+    assert parse("default") == (None, None)
+    assert parse("4@2") == (4, 2) and parse("3") == (3, None)
+    for bad in ("x@2", "4@y"):
         with pytest.raises(SystemExit, match="--decode-blocks"):
             parse(bad)
 
 
 def test_layer_streams_refuses_a_config_by_name():
     fields = load_benchmark("layer_streams").config_fields
-    assert fields(["warp_zring=4", "dminblocks=4", "dprograms=2"]) == dict(warp_zring=4, dminblocks=4, dprograms=2)
+    assert fields(["dminblocks=4", "iters=1"]) == dict(dminblocks=4, iters=1)
     with pytest.raises(SystemExit, match="'foo' not a DecodeConfig field"):
         fields(["foo=1"])
-    with pytest.raises(SystemExit, match="warp_zring .* needs pipe_warp"):
-        fields(["warp_zring=3"])
+    with pytest.raises(SystemExit, match="warp_ahead .* needs pipe_warp"):
+        fields(["pipe_warp=false", "warp_ahead=true"])

@@ -41,7 +41,6 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
            DecodeConfig(kind="kda", v_first=True, warp_fexp=False),                # v14 with expf and prefix sums (KDA's
                                                           # default above: ex2.approx from suffix sums, session 16)
            DecodeConfig(kind="gdn", v_first=True, warp_ahead=True),                 # v14b: inputs one request ahead
-           DecodeConfig(kind="kda", v_first=True, warp_zring=4, dminblocks=4),      # v15: Z through a bulk-copy ring
            DecodeConfig(kind="gdn", v_first=True, pipe_zdig=True),                  # v10: the digit table
            DecodeConfig(kind="gdn", v_first=True, pipe_dtc=True),                   # v13: dot products on tensor cores
            DecodeConfig(kind="kda", v_first=True, zfmt="int4", pipe=True)]

@@ -231,17 +231,6 @@ class DecodeConfig:
                                # each request's start (44 % of its stall samples at GDN 512). +2 KB of shared memory
                                # per warp. Needs pipe_warp. Opt-in: level on the H200 (session 15, GPU-verified: GDN 512
                                # 182.7 vs 183.7 us, 256 97.9 vs 98.5, 32 26.3 vs 26.0; KDA 512 243.0 vs v14's 239.4)
-    warp_zring: int = 0        # v15 (NOTES.md "Session 25"): v14 with its Z blocks (16 value rows, 2 KB) brought by bulk
-                               # copies (cp.async.bulk, completion on an mbarrier) into a ring of this many slots in the
-                               # warp's shared memory (2 KB each), issued that many blocks ahead across requests,
-                               # instead of v14's ring of three register sets two blocks ahead: the bytes in flight no
-                               # longer cost registers, so that the decode can run at 128 registers and two programs
-                               # per SM beside a boundary program (NOTES.md "A structural path for 512"). 0: v14's
-                               # register ring; 2, 4 or 8 (a divisor of V / 16). Needs pipe_warp, not warp_ahead
-    dprograms: int | None = None  # v14 / v15: decode programs launched per SM (its one-wave grid); None: dminblocks.
-                               # Below dminblocks (the register cap's programs per SM) it leaves an SM room for other
-                               # work: v15 compiled at dminblocks 4 (128 registers) and launched at 2 leaves one v12
-                               # boundary program (256 threads × 128 registers) room beside it
     warp_fexp: bool | None = None  # v14 for KDA: the records' per-key decays by ex2.approx (decode_warp.FAST_EXP, two
                                # instructions against expf's ~9) on every record, without a branch on j < m (the rows
                                # past m are zero-filled keys at e^0 = 1); the token's decay and e^{G_m} stay expf (by
@@ -506,15 +495,6 @@ class DecodeConfig:
             object.__setattr__(self, "warp_gsuffix", bool(kda_warp and self.warp_fexp))
         if self.warp_ahead and not self.pipe_warp:
             raise ValueError(f"warp_ahead (v14's inputs one request ahead) needs pipe_warp, got pipe_warp = {self.pipe_warp}")
-        if self.dprograms is not None and not (self.pipe_warp and self.dprograms >= 1):
-            raise ValueError(f"dprograms (the warp decode's programs per SM) needs pipe_warp and a count >= 1, got "
-                             f"dprograms = {self.dprograms}, pipe_warp = {self.pipe_warp}")
-        if self.warp_zring and not (self.pipe_warp and not self.warp_ahead and self.warp_zring in (2, 4, 8)
-                                    and (self.V // 16) % self.warp_zring == 0):
-            raise ValueError(f"warp_zring (v14's Z blocks through a shared-memory ring of bulk copies) needs pipe_warp "
-                             f"without warp_ahead and 2, 4 or 8 slots dividing V / 16, got warp_zring = "
-                             f"{self.warp_zring}, pipe_warp = {self.pipe_warp}, warp_ahead = {self.warp_ahead}, "
-                             f"V = {self.V}")
         if self.warp_gsuffix and not self.warp_fexp:
             raise ValueError("warp_gsuffix (KDA's record decays from suffix sums) builds on warp_fexp, got warp_fexp = "
                              f"{self.warp_fexp}")
@@ -539,8 +519,7 @@ class DecodeConfig:
             # v7 (zsmem, BV = V): 3 per SM (shared memory allows 3 for GDN, 2 for KDA; measured with 3)
             # v9 (one Z buffer): GDN 47.3 KB -> 4 per SM, KDA 3
             # v14 (a warp per request): 3 programs of 4 warps, <= 168 registers (4 per SM spilled and measured slower)
-            # v15 (warp_zring): 2 KB of shared memory per slot and warp: 4 or 8 slots leave room for 2 programs per SM
-            object.__setattr__(self, "dminblocks", (2 if self.warp_zring >= 4 else 3) if self.pipe_warp else (4 if self.kind == "gdn" else 3) if self.pipe_z1 else
+            object.__setattr__(self, "dminblocks", 3 if self.pipe_warp else (4 if self.kind == "gdn" else 3) if self.pipe_z1 else
                                3 if self.pipe and self.pipe_zsmem and self.BV == self.V else
                                5 if self.pipe and self.threads == 128 else
                                (3 if self.pipe_zsmem else 2) if self.pipe and self.threads == 256 else
@@ -617,7 +596,7 @@ class DecodeConfig:
         return (f"{self.kind}-{self.mode}-p{self.p}-r{self.r}-{lay}-bv{self.BV}-t{self.threads}"
                 + ("" if self.iters == 2 else f"-it{self.iters}") + ("" if self.refit_every == 1 else f"-rf{self.refit_every}")
                 + ("" if self.compact else "-full") + ("-zrows" if self.zrows else "")
-                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + (f"-zr{self.warp_zring}" if self.warp_zring else "") + (f"-dp{self.dprograms}" if self.dprograms else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + ("-rec" if self.brecords else "") + ("-hoist" if self.bhoist else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
+                + (f"-dmb{self.dminblocks}" if self.dminblocks else "") + (f"-pipe{self.pipe_fill:g}" if self.pipe else "") + ("-zs" if self.pipe_zsmem else "") + ("-mma" if self.pipe_zmma else "") + ("-z1" if self.pipe_z1 else "") + (f"-z1b{self.z1_below}" if self.z1_below else "") + ("-zd" if self.pipe_zdig else "") + ("-dtc" if self.pipe_dtc else "") + ("-warp" if self.pipe_warp else "") + ("-ahead" if self.warp_ahead else "") + ("-fx" if self.warp_fexp else "") + ("-gs" if self.warp_gsuffix else "") + (f"-sb{self.small_bthreads}" if self.small_bthreads else "") + ("-tf32" if self.bmv_tf32 else "") + ("-movm" if self.bmovm else "") + ("-chol" if self.bchol else "") + ("-rec" if self.brecords else "") + ("-hoist" if self.bhoist else "") + ("" if self.tf32_mask else "-nomask") + ("-b12w" if self.bwalk else "-b12" if self.bv12 else "-b8" if self.bv8 else "-b7" if self.bv7 else "-b6" if self.bv6 else "-b5" if self.bv5 else "-b4")
                 + ("" if self.zfmt == "int8" else f"-{self.zfmt}")
                 + ("" if (self.bthreads, self.bminblocks) == (256, 2) else f"-bt{self.bthreads}-mb{self.bminblocks}"))
 

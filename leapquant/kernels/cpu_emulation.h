@@ -173,17 +173,6 @@ inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }   // (MUFU.RSQ on t
 // decode_warp.FAST_EXP (ex2.approx.ftz of x log2 e; dropped with the includes): exp2f of the same product, which
 // ex2.approx matches to ~2 ulp (the tests compare with the reference at their tolerance, not bit for bit)
 inline float lq_exp(float x) { return exp2f(x * 1.4426950408889634f); }
-// decode_warp.ZRING_PTX (v15's Z ring): the bulk copy lands at issue (as cp.async does here), so the waits have
-// nothing to wait for; what the hardware would refuse — a copy not in 16-byte units, an unaligned address or
-// mbarrier — aborts, so that a wrong offset fails on the CPU too
-inline void lq_mbar_init(void* bar) { if (reinterpret_cast<uintptr_t>(bar) % 8) std::abort(); }
-inline void lq_mbar_fence_init() {}
-inline void lq_bulk_load(void* dst, const void* src, unsigned bytes, void* bar) {
-  if (bytes % 16 || reinterpret_cast<uintptr_t>(dst) % 16 || reinterpret_cast<uintptr_t>(src) % 16
-      || reinterpret_cast<uintptr_t>(bar) % 8) std::abort();
-  std::memcpy(dst, src, bytes);
-}
-inline void lq_mbar_wait(void* bar, unsigned) { if (reinterpret_cast<uintptr_t>(bar) % 8) std::abort(); }
 template <class A, class B> inline auto max(A a, B b) { return a > b ? a : b; }
 template <class A, class B> inline auto min(A a, B b) { return a < b ? a : b; }
 

@@ -31,7 +31,7 @@ def pipelined_programs(cfg: DecodeConfig, N: int, sms: int) -> int:
     (≤ cfg.pipe_maxit)."""
     if cfg.pipe_warp:   # v14: GP programs of NW warps per head, each warp walking its own requests — one wave
         nw = cfg.threads // 32
-        return max(1, min(-(-N // nw), sms * (cfg.dprograms or cfg.dminblocks or 4) // cfg.HV))
+        return max(1, min(-(-N // nw), sms * (cfg.dminblocks or 4) // cfg.HV))
     per_group = cfg.HV * (cfg.V // cfg.BV)
     fill = 1.0 if N < cfg.small_batch else cfg.pipe_fill
     want = max(1, round(sms * (cfg.dminblocks or 4) * fill / per_group))

@@ -46,30 +46,6 @@ instructions (ncu, session 16), and the decode runs at a fixed ~0.38 issue rate,
 count. The decays multiply fp16 keys: ~2 ulp of fp32 is far below what the keys carry."""
 
 
-ZRING_PTX = r"""
-__device__ __forceinline__ unsigned lq_smem(const void* p) { return static_cast<unsigned>(__cvta_generic_to_shared(p)); }
-__device__ __forceinline__ void lq_mbar_init(void* bar) {           // one arrival (the issuing lane's) per phase
-  asm volatile("mbarrier.init.shared::cta.b64 [%0], 1;" :: "r"(lq_smem(bar)) : "memory");
-}
-__device__ __forceinline__ void lq_mbar_fence_init() {             // the inits visible to the copy engine
-  asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
-}
-__device__ __forceinline__ void lq_bulk_load(void* dst, const void* src, unsigned bytes, void* bar) {
-  asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;" :: "r"(lq_smem(bar)), "r"(bytes) : "memory");
-  asm volatile("cp.async.bulk.shared::cluster.global.mbarrier::complete_tx::bytes [%0], [%1], %2, [%3];"
-               :: "r"(lq_smem(dst)), "l"(src), "r"(bytes), "r"(lq_smem(bar)) : "memory");
-}
-__device__ __forceinline__ void lq_mbar_wait(void* bar, unsigned parity) {
-  asm volatile("{\n .reg .pred p;\n LQ_WAIT:\n mbarrier.try_wait.parity.shared::cta.b64 p, [%0], %1;\n"
-               " @!p bra LQ_WAIT;\n}\n" :: "r"(lq_smem(bar)), "r"(parity) : "memory");
-}
-"""
-"""v15's Z ring (``cfg.warp_zring``): a bulk copy of one 2 KB Z block into the warp's shared memory, its completion
-on an mbarrier of the slot (one arrival, the issuing lane's, plus the block's bytes), and the wait for a phase of it
-— what TileLang emits for its own TMA pipelines, here per warp, since TileLang's copies are block-wide. The CPU
-emulation (cpu_emulation.h) copies at issue and checks the alignment the hardware requires."""
-
-
 def warp_decode_program(cfg: DecodeConfig):
     """The TileLang prim_func of one decode step, one warp per (request, head) (launch 1; the boundary is unchanged)."""
     T = _T()
@@ -101,7 +77,6 @@ def warp_decode_program(cfg: DecodeConfig):
     FX = cfg.warp_fexp                     # KDA's record decays by ex2.approx, every record (FAST_EXP; KDA only)
     GS = FX and cfg.warp_gsuffix           # … from suffix sums, in the same pass as G_m
     Kd = 1 if kind == "gdn" else K
-    ZR = cfg.warp_zring          # v15: Z blocks through a ring of ZR shared-memory slots filled by bulk copies (0: v14)
 
     def gi(e):                   # the lane's log-decay column for its key e: GDN has one
         return 0 if kind == "gdn" else e
@@ -192,23 +167,6 @@ def warp_decode_program(cfg: DecodeConfig):
             for e in T.vectorized(KW):
                 zq[16 * slot + KW * hr + e] = Z[s, hv, 16 * rb + gq + 8 * hr, tq * KW + e]
 
-    @T.macro
-    def issue_zblock(zsm, zbar, Z, s, hv, rb, slot, wi, ln):
-        """v15: lane 0 starts the bulk copy of Z block rb of slot s into ring slot `slot` (its mbarrier's next phase)."""
-        if ln == 0:
-            T.evaluate(T.call_extern("handle", "lq_bulk_load", T.access_ptr(zsm[wi, slot, 0, 0], "w", 16 * WROW),
-                                     T.access_ptr(Z[s, hv, 16 * rb, 0], "r", 16 * WROW), 16 * WROW * 4,
-                                     T.access_ptr(zbar[wi, slot], "rw", 1)))
-
-    @T.macro
-    def read_zblock(zq, zsm, zbar, slot, parity, wi, gq, tq):
-        """v15: wait for ring slot `slot`'s copy (phase parity `parity`), then its rows gq and gq + 8 at the lane's
-        quarter of the keys into zq (the A fragments' 16 words, as load_zblock's slot 0)."""
-        T.evaluate(T.call_extern("handle", "lq_mbar_wait", T.access_ptr(zbar[wi, slot], "rw", 1), parity))
-        for hr in T.unroll(2):
-            for e in T.vectorized(KW):
-                zq[KW * hr + e] = zsm[wi, slot, gq + 8 * hr, tq * KW + e]
-
     @T.prim_func
     def decode(
         q: T.Tensor((N, H, K), bf16), k: T.Tensor((N, H, K), bf16), v: T.Tensor((N, HV, V), bf16),
@@ -223,8 +181,8 @@ def warp_decode_program(cfg: DecodeConfig):
         with T.Kernel(1, HV, GP, threads=TH) as (vt, hv, b):
             if cfg.dminblocks:
                 T.annotate_min_blocks_per_sm(cfg.dminblocks)
-            if FX or ZR:
-                T.import_source((FAST_EXP if FX else "") + (ZRING_PTX if ZR else ""))
+            if FX:
+                T.import_source(FAST_EXP)
             tx = T.get_thread_binding(0)
             wi = tx // 32
             ln = tx % 32
@@ -243,10 +201,7 @@ def warp_decode_program(cfg: DecodeConfig):
             ucs = T.alloc_shared((NW, Rz, V), f16)
             cur = T.alloc_local((2,), "int32")          # (slot, window position) of the request being computed
             nxt = T.alloc_local((2,), "int32")          # of the next one (its loads in flight)
-            zq = T.alloc_local(((1 if ZR else 3) * 16,), "int32")   # a ring of three Z blocks (A fragments' words);
-            if ZR:                                      # v15: one block's, read from the shared-memory ring
-                zsm = T.alloc_shared((NW, ZR, 16, WROW), "int32")
-                zbar = T.alloc_shared((NW, ZR), "uint64")
+            zq = T.alloc_local((3 * 16,), "int32")       # a ring of three Z blocks (A fragments' words)
             if AH:   # the token's inputs and the slot's scales, one request ahead
                 qks = T.alloc_shared((NW, 2, K), bf16)
                 cs = T.alloc_shared((NW, K), f32)
@@ -286,18 +241,9 @@ def warp_decode_program(cfg: DecodeConfig):
             nit = T.if_then_else(wg < N, T.ceildiv(N - wg, GP * NW), 0)
             # the first request's records in flight: groups keys(0), values(0); request it + 1's keys are issued once
             # request it's prologue has read them, its values once request it's updates have
-            if ZR:   # the ring's mbarriers, one per slot, before any copy
-                if ln == 0:
-                    for i in T.unroll(ZR):
-                        T.evaluate(T.call_extern("handle", "lq_mbar_init", T.access_ptr(zbar[wi, i], "rw", 1)))
-                    T.evaluate(T.call_extern("handle", "lq_mbar_fence_init"))
-                T.sync_warp()
             if nit > 0:
                 cur[0] = idx[wg]
                 cur[1] = wpos[cur[0]]
-                if ZR:   # the first request's first ZR blocks; then each block read starts the copy ZR blocks ahead
-                    for i in T.unroll(ZR):
-                        issue_zblock(zsm, zbar, Z, cur[0], hv, i, i, wi, ln)
                 copy_keys(rks, rgs, kcs, rk, rg, Kc, cur[0], hv, cur[1], wi, ln)
                 if AH:
                     copy_token_keys(qks, cs, gs, q, k, c, g, wg, cur[0], h, hv, wi, ln)
@@ -315,9 +261,8 @@ def warp_decode_program(cfg: DecodeConfig):
                 nn = T.min(n + GP * NW, N - 1)              # the next request (a valid one past the last: nothing used)
                 nxt[0] = idx[nn]
                 if not AH:   # (warp_ahead: in flight since the previous request)
-                    if not ZR:   # (v15: in the ring since the previous request's Z products)
-                        load_zblock(zq, Z, s, hv, 0, 0, gq, tq)
-                        load_zblock(zq, Z, s, hv, 1, 1, gq, tq)
+                    load_zblock(zq, Z, s, hv, 0, 0, gq, tq)
+                    load_zblock(zq, Z, s, hv, 1, 1, gq, tq)
                     # --- the token's vectors at the lane's keys d = KL ln + e
                     for e in T.vectorized(KL):
                         qb[e] = q[n, h, KL * ln + e]
@@ -465,18 +410,9 @@ def warp_decode_program(cfg: DecodeConfig):
                                        T.uint32(0x80808080))
                     bw[w] = T.reinterpret(T.if_then_else(dj == 3, T.uint32(0x01010101), dw), "int32")
                 for rb in list(range(NRB)):   # unrolled while the IR is built: the ring's slots are registers
-                    if ZR:   # block NRB·it + rb of the warp's stream is in slot rb % ZR, its copy number of that slot
-                        # (NRB·it + rb) // ZR; once every lane holds it, the slot takes the block ZR further on —
-                        # this request's, or the next one's (a valid request past the last: its copy is waited, unused)
-                        read_zblock(zq, zsm, zbar, rb % ZR, T.bitwise_and(it * (NRB // ZR) + rb // ZR, 1), wi, gq, tq)
-                        T.sync_warp()
-                        if rb + ZR < NRB:
-                            issue_zblock(zsm, zbar, Z, s, hv, rb + ZR, rb % ZR, wi, ln)
-                        else:
-                            issue_zblock(zsm, zbar, Z, nxt[0], hv, rb + ZR - NRB, rb % ZR, wi, ln)
-                    elif rb + 2 < NRB:
+                    if rb + 2 < NRB:
                         load_zblock(zq, Z, s, hv, rb + 2, (rb + 2) % 3, gq, tq)
-                    z0 = 0 if ZR else 16 * (rb % 3)
+                    z0 = 16 * (rb % 3)
                     for j in list(range(KW // 2)):   # row g: words 0..KW-1 of the slot, row g + 8: KW..2 KW-1
                         af[4 * j] = zq[z0 + 2 * j]
                         af[4 * j + 1] = zq[z0 + KW + 2 * j]
@@ -566,10 +502,5 @@ def warp_decode_program(cfg: DecodeConfig):
                 cur[0] = nxt[0]
                 cur[1] = nxt[1]
             T.ptx_wait_group(0)        # nothing in flight at exit (the last copies are of a valid slot, unused)
-            if ZR:
-                if nit > 0:            # nor the ring's last ZR copies: blocks NRB·nit + i, slot i, copy NRB·nit / ZR
-                    for i in T.unroll(ZR):
-                        T.evaluate(T.call_extern("handle", "lq_mbar_wait", T.access_ptr(zbar[wi, i], "rw", 1),
-                                                 T.bitwise_and(nit * (NRB // ZR), 1)))
 
     return decode.with_attr(WARP_SYNCHRONOUS, True)

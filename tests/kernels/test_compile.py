@@ -138,15 +138,6 @@ def test_decode_config_names_what_is_wrong():
     with pytest.raises(ValueError, match="warp_ahead .* needs pipe_warp"):
         DecodeConfig(kind="kda", pipe_warp=False, warp_ahead=True)   # v9 asked for: ahead of what?
     assert DecodeConfig(warp_ahead=True).tag.count("-warp-ahead") == 1
-    # v15's ring: slots dividing the 8 Z blocks of a request, on v14 without warp_ahead; 2 programs per SM from 4 slots
-    assert DecodeConfig(warp_zring=4).dminblocks == 2 and DecodeConfig(warp_zring=2).dminblocks == 3
-    assert "-zr4" in DecodeConfig(warp_zring=4, dminblocks=4).tag
-    for bad in (dict(warp_zring=3), dict(warp_zring=16), dict(warp_zring=4, warp_ahead=True),
-                dict(kind="kda", pipe_warp=False, warp_zring=4)):
-        with pytest.raises(ValueError, match="warp_zring .* needs pipe_warp"):
-            DecodeConfig(**bad)
-    with pytest.raises(ValueError, match="dprograms .* needs pipe_warp and a count >= 1"):
-        DecodeConfig(dprograms=0)
     with pytest.raises(ValueError, match="warp_fexp .* needs pipe_warp and kind kda"):
         DecodeConfig(kind="gdn", warp_fexp=True)         # GDN has one decay per record
     with pytest.raises(ValueError, match="warp_fexp .* needs pipe_warp and kind kda"):
@@ -193,9 +184,6 @@ def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():
     # the requests; never more warps than requests (batch 32: 8 programs of 4 warps per head, one request each)
     assert pipelined_programs(DecodeConfig(), 512, 132) == 12 and pipelined_programs(DecodeConfig(), 32, 132) == 8
     assert pipelined_programs(DecodeConfig(), 512, 1) == 1
-    # dprograms launches fewer than the register cap's programs per SM: v15 at 128 registers (dminblocks 4), 2 per SM
-    assert pipelined_programs(DecodeConfig(warp_zring=4, dminblocks=4), 512, 132) == 16
-    assert pipelined_programs(DecodeConfig(warp_zring=4, dminblocks=4, dprograms=2), 512, 132) == 8
     with pytest.raises(ValueError, match="small_batch must be >= 0"):
         DecodeConfig(small_batch=-1)
 

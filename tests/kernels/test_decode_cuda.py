@@ -255,20 +255,6 @@ def test_warp_decode_matches_reference(kb, kind, ahead, N, outliers, groups):
         assert cfg.pipe_warp and not cfg.pipe_z1 and cfg.warp_ahead == ahead
 
 
-@pytest.mark.parametrize("kind", ["gdn", "kda"])
-@pytest.mark.parametrize("zring,dminblocks", [(2, None), (4, 4), (8, None)])
-@pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 1), (16, True, 3), (512, False, None)])
-def test_warp_decode_zring_matches_reference(kb, kind, zring, dminblocks, N, outliers, groups):
-    """v15 (warp_zring): v14 with its Z blocks brought by bulk copies into a shared-memory ring of 2, 4 or 8 slots per
-    warp, issued across requests (a warp walking 1 to 10 of them), at the ring's default occupancy and compiled for
-    four programs per SM (128 registers) — p, r = 4, 2 / 16, 4 / 16, 0 / 16, 8 over four windows. A wrong mbarrier
-    phase shows here as stale blocks (wrong outputs) or a hang (the test's timeout), which the CPU emulation cannot
-    show: its copies land at issue."""
-    for cfg in _check_pipelined(kb, ((4, 2), (16, 4), (16, 0), (16, 8)), N, outliers, groups, 6, kind=kind,
-                                pipe_warp=True, warp_zring=zring, dminblocks=dminblocks):
-        assert cfg.pipe_warp and cfg.warp_zring == zring
-
-
 @pytest.mark.parametrize("gsuffix", [False, True])
 @pytest.mark.parametrize("N,outliers,groups", [(1, False, None), (37, False, 1), (16, True, 3), (512, False, None)])
 def test_warp_decode_fast_decays_match_reference(kb, gsuffix, N, outliers, groups):
