@@ -2,7 +2,7 @@
 how many side streams a serving engine should give the boundaries. Needs a GPU (except --from-json).
 
     python benchmarks/layer_streams.py --kinds gdn,kda --batch 32 --layers 4,8 --streams 0,1,2,4,8 [--iters 2,0]
-        [--repeats 3] [--json] [--png layer_streams.png]
+        [--repeats 3] [--set dminblocks=4] [--json] [--out rows.json] [--png layer_streams.png]
     python benchmarks/layer_streams.py --from-json rows.json [more.json ...] --png layer_streams.png
 
 Each row carries FLA's FP32 one-layer step timed in the same run (the faster of its layouts, `bench.bench_fla`) and
@@ -18,6 +18,7 @@ import statistics
 from collections import defaultdict
 from dataclasses import replace
 
+from leapquant.files import write_text_atomic
 from leapquant.validation import int_list_arg
 
 
@@ -41,7 +42,9 @@ def config_fields(items: list[str]) -> dict:
     return fields
 
 
-def measure(kinds, batch, layer_counts, stream_counts, iters_list, repeats, fields=None) -> list[dict]:
+def measure(kinds, batch, layer_counts, stream_counts, iters_list, repeats, fields=None, out: str = "") -> list[dict]:
+    """The rows, timed in turn; with `out`, every row so far written there (atomically) as soon as it is measured, so
+    that a run cut short by a device call's time limit keeps what it measured."""
     from rich.console import Console
     from rich.progress import track
 
@@ -57,6 +60,8 @@ def measure(kinds, batch, layer_counts, stream_counts, iters_list, repeats, fiel
         us, _ = kb.bench_leap_layers(cfg, batch, layers=L, streams=s, graphs=True)
         rows.append(dict(model=kind, batch=batch, layers=L, side_streams=s, iters=it, repeat=rep, us=us,
                          fla_us=fla[kind], speedup_vs_fla=fla[kind] / us, config=cfg.tag))
+        if out:
+            write_text_atomic(out, json.dumps(rows) + "\n")
     return rows
 
 
@@ -120,6 +125,8 @@ def main():
     ap.add_argument("--set", action="append", default=[], metavar="KEY=VALUE",
                     help="a DecodeConfig field for every layer (repeatable), e.g. --set dminblocks=4")
     ap.add_argument("--json", action="store_true", help="print JSON rows")
+    ap.add_argument("--out", default="", help="also keep the rows measured so far in this JSON file (rewritten "
+                    "atomically after each row; --from-json reads it)")
     a = ap.parse_args()
     fields = config_fields(a.set)
     if a.repeats < 1:
@@ -136,7 +143,7 @@ def main():
             ap.error(f"--kinds must be gdn and/or kda, got {a.kinds!r}")
         if not torch.cuda.is_available():
             ap.error("timing needs a CUDA GPU (--from-json re-plots saved rows without one)")
-        rows = measure(a.kinds.split(","), a.batch, a.layers, a.streams, a.iters, a.repeats, fields)
+        rows = measure(a.kinds.split(","), a.batch, a.layers, a.streams, a.iters, a.repeats, fields, a.out)
     if a.png:
         plot(rows, a.png)
     if a.json:

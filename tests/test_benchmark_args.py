@@ -20,3 +20,22 @@ def test_layer_streams_refuses_a_config_by_name():
         fields(["foo=1"])
     with pytest.raises(SystemExit, match="warp_ahead .* needs pipe_warp"):
         fields(["pipe_warp=false", "warp_ahead=true"])
+
+
+def test_layer_streams_keeps_each_row_as_it_is_measured(tmp_path, monkeypatch):
+    """--out holds every row measured so far (a run cut short by a device call's limit keeps them); the timing
+    functions are replaced here by fixed numbers, and the file reads back through --from-json's reader."""
+    from leapquant.kernels import bench as kb
+    mod = load_benchmark("layer_streams")
+    out = tmp_path / "rows.json"
+    seen = []
+
+    def fake_layers(cfg, batch, layers, streams, graphs):
+        if out.exists():                      # the rows before this one are already on disk
+            seen.append(len(mod.read_rows([str(out)])))
+        return 10.0 + streams, None
+    monkeypatch.setattr(kb, "bench_fla", lambda kind, batch, v_first, graphs: (30.0 if v_first else 40.0, None))
+    monkeypatch.setattr(kb, "bench_leap_layers", fake_layers)
+    rows = mod.measure(["gdn"], 32, [4], [0, 2], [2], 1, out=str(out))
+    assert seen == [1] and [r["us"] for r in rows] == [10.0, 12.0]
+    assert mod.read_rows([str(out)]) == rows and rows[1]["speedup_vs_fla"] == 30.0 / 12.0
