@@ -106,6 +106,9 @@ def simulate(
                                             help="Fitter option key=value (repeatable), e.g. iters=1 (power iteration)."),
     refit_every: int = typer.Option(1, help="Run the fitter at every k-th window's end; between, the keys are kept "
                                             "and only the values re-projected (a cheaper kernel boundary)."),
+    boundary_lag: int = typer.Option(0, help="Tokens after a window's end that still read the old boundary while the "
+                                     "next one is built (a kernel's boundary beside the next decode step); 0: the "
+                                     "paper's schedule."),
     records: str = typer.Option("fp16", help="Precision of buffered records: fp16, fp32, exact."),
     compare: list[str] = typer.Option(None, "--compare", help="Named configs to run side by side instead of the "
                                       "one given by the options above; 'figure3' = bf16 bf16-w int8 int8-w leapquant."),
@@ -138,7 +141,7 @@ def simulate(
         p = Pipeline(format=format, format_options=_parse_options(format_option, "--format-option"),
                      window=window, rank=rank, smoother=smoother, fitter=fitter,
                      fitter_options=_parse_options(fitter_option, "--fitter-option"), records=records,
-                     refit_every=refit_every)
+                     refit_every=refit_every, boundary_lag=boundary_lag)
         pipelines = {"custom": p}
     chunk = chunk_tokens(pipelines)
     if trace is None and model is None:
@@ -175,7 +178,8 @@ def simulate(
         mom = s["max_over_median"]
         ratios = " → ".join(f"{mom[k]:.1f}" for k in ("state", "after_compensators", "after_smoothing")) if mom else "-"
         setup = f"{p.format} {p.schedule} p={p.window} r={p.rank} {p.smoother}" + (
-            f" refit/{p.refit_every}" if p.refit_every > 1 else "")
+            f" refit/{p.refit_every}" if p.refit_every > 1 else "") + (
+            f" lag {p.boundary_lag}" if p.boundary_lag else "")
         table.add_row(n, setup, f"{s['bytes_per_element']:.3f}", f"{s['final_state_error']:.2e}",
                       f"{s['mean_output_error']:.2e}", ratios)
     console.print(table)

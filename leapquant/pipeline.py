@@ -38,6 +38,9 @@ class Pipeline:
     fitter_options: dict[str, Any] = field(default_factory=dict)   # power iteration: iters = 2
     refit_every: int = 1           # run the fitter at every k-th boundary; between, the keys are kept and only
                                    # U = Sᵀ K is re-projected (a kernel's cheaper boundary: NOTES.md, "Session 19")
+    boundary_lag: int = 0          # tokens after a window's end that still read the old boundary and buffer while
+                                   # the next boundary state is built (a kernel's boundary beside the next decode
+                                   # step: NOTES.md, "Session 25"); 0: the paper's schedule. 0 <= lag < window
     pairs: str = "fp16"            # precision of the stored compensator pairs
     smoother: str = "sqrt-mean-abs"
     smoother_options: dict[str, Any] = field(default_factory=dict)
@@ -79,6 +82,8 @@ class Pipeline:
              "rank", "an integer >= 0")
         need(isinstance(self.refit_every, int) and not isinstance(self.refit_every, bool) and self.refit_every >= 1,
              "refit_every", "an integer >= 1")
+        need(isinstance(self.boundary_lag, int) and not isinstance(self.boundary_lag, bool)
+             and 0 <= self.boundary_lag < self.window, "boundary_lag", f"an integer >= 0 and < window = {self.window}")
         need(self.records in _DTYPES, "records", f"one of {list(_DTYPES)}")
         need(self.pairs in ("fp16", "fp32"), "pairs", "'fp16' or 'fp32'")
         for name in ("format_options", "fitter_options", "smoother_options"):
@@ -227,6 +232,8 @@ PRESETS: dict[str, Pipeline] = {
     "int8": Pipeline(format="int8", window=1, records="exact", rank=0, smoother="none"),
     "int8-w": Pipeline(format="int8", window=16, records="fp16", rank=0, smoother="none"),
     "leapquant": Pipeline(format="int8", window=16, records="fp16", rank=4, smoother="sqrt-mean-abs"),
+    "leapquant-lag1": Pipeline(format="int8", window=16, records="fp16", rank=4, smoother="sqrt-mean-abs",
+                               boundary_lag=1),
     "leapquant-6": Pipeline(format="int6", window=16, records="fp16", rank=6, smoother="sqrt-mean-abs"),
     "leapquant-4": Pipeline(format="int4", window=16, records="fp16", rank=6, smoother="sqrt-mean-abs"),
 }
@@ -259,7 +266,7 @@ class StateStream:
 
         steps = steps.to(dtype=self.windowed.S0.dtype, device=self.windowed.S0.device)
         out, self.windowed = evolve(steps, self.pipeline.window, self.windowed, self.quantizer,
-                                    self.pipeline.precision())
+                                    self.pipeline.precision(), lag=self.pipeline.boundary_lag)
         return out
 
     def state(self) -> torch.Tensor:

@@ -118,7 +118,7 @@ def simulate(
         seen += T
         for n, p in pipelines.items():
             started = time.perf_counter()
-            o, states[n] = evolve(steps, p.window, states[n], quantizers[n], p.precision())
+            o, states[n] = evolve(steps, p.window, states[n], quantizers[n], p.precision(), lag=p.boundary_lag)
             S = states[n].state()
             err = _rel(S, S_ref, (-2, -1))
             c = curves[n]

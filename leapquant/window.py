@@ -13,6 +13,7 @@ from dataclasses import dataclass, replace
 
 import torch
 
+from leapquant.errors import InputError
 from leapquant.formats.base import deferred_finite_checks
 from leapquant.recurrences.base import Records, Steps, cat_decays
 from leapquant.validation import check_positive_int
@@ -175,31 +176,66 @@ exact_boundary.graph_safe = True  # type: ignore[attr-defined]  (see leapquant.c
 
 @dataclass
 class WindowedState:
-    """A boundary state, its buffer, and how many tokens of the current window are in the buffer."""
+    """A boundary state, its buffer, and how many tokens of the current window are in the buffer.
+
+    With a lagged boundary (`evolve(..., lag=L)`), the next window's start is built at the window's end but `pending`
+    for L more tokens, which still read the old boundary and its buffer (then holding more than a window); the
+    `lagged` tokens' records, from buffer index `pending_from` on, move to the new window when it takes over."""
 
     S0: torch.Tensor
     buffer: Records
     filled: int = 0
+    pending: "WindowedState | None" = None
+    pending_from: int = 0
+    lagged: int = 0
 
     @staticmethod
     def start(S: torch.Tensor, boundary: Boundary = exact_boundary, low_rank: LowRank | None = None) -> "WindowedState":
         S0, comp = boundary(S, low_rank)
         return WindowedState(S0, comp, 0)
 
+    def take_over(self) -> "WindowedState":
+        """The pending window, with the records buffered since the old window's end moved into it (after its
+        compensators): `lagged` tokens of it filled."""
+        if self.pending is None:
+            raise ValueError("take_over: no boundary is pending")
+        b, f, nxt = self.buffer, self.pending_from, self.pending.buffer
+        moved = Records(cat_decays(nxt.log_alpha, b.log_alpha[..., f:, :]), torch.cat([nxt.k, b.k[..., f:, :]], -2),
+                        torch.cat([nxt.u, b.u[..., f:, :]], -2))
+        return WindowedState(self.pending.S0, moved, self.lagged)
+
     def state(self) -> torch.Tensor:
+        """The state as the pipeline keeps it; with a boundary pending, the next window's (the quantized boundary
+        and the records since), which is what persists — the old representation only serves the lagged reads."""
+        if self.pending is not None:
+            return self.take_over().state()
         return reconstruct(self.S0, self.buffer)
 
 
 def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary = exact_boundary,
            precision: RecordPrecision = EXACT,
-           on_window: Callable[[int, WindowedState], None] | None = None) -> tuple[torch.Tensor, WindowedState]:
+           on_window: Callable[[int, WindowedState], None] | None = None,
+           lag: int = 0) -> tuple[torch.Tensor, WindowedState]:
     """Run all tokens of `steps` through windows of `window` tokens; returns outputs and the state.
 
     The state may start mid-window (`state.filled` tokens already buffered), and the sequence may
     end mid-window: the returned state then still holds a partial buffer. `on_window(t, state)` is
-    called after every boundary with the number of tokens consumed so far.
+    called after every boundary with the number of tokens consumed so far (with a lag: when the new
+    window takes over).
+
+    `lag` (0 <= lag < window): the first `lag` tokens after a window's end still read the old boundary
+    and its buffer, while the next boundary state — built from the same S_p — waits; their records
+    then move to the new window. What a kernel whose boundary runs beside the next decode step
+    computes (NOTES.md, "Session 25"); 0 is the paper's schedule.
     """
     check_positive_int("window", window)
+    if not (isinstance(lag, int) and 0 <= lag < window):
+        raise InputError(f"lag must be an integer with 0 <= lag < window = {window}, got {lag!r}")
+    if state.pending is not None and not state.lagged < lag:
+        raise InputError(f"a boundary is pending after {state.lagged} lagged tokens: evolve it with the lag it was "
+                         f"built with (> {state.lagged}), got lag = {lag}")
+    if lag or state.pending is not None:
+        return _evolve_eager(steps, window, state, boundary, precision, on_window, lag)
     if on_window is None and state.S0.is_cuda:
         from leapquant import cuda_graphs
 
@@ -210,7 +246,8 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
 
 def _evolve_eager(steps: Steps, window: int, state: WindowedState, boundary: Boundary = exact_boundary,
                   precision: RecordPrecision = EXACT,
-                  on_window: Callable[[int, WindowedState], None] | None = None) -> tuple[torch.Tensor, WindowedState]:
+                  on_window: Callable[[int, WindowedState], None] | None = None,
+                  lag: int = 0) -> tuple[torch.Tensor, WindowedState]:
     T = steps.num_tokens
     # On a GPU, one host sync per quantized state would dominate: collect the checks, raise at the end.
     checks = deferred_finite_checks() if state.S0.is_cuda else contextlib.nullcontext()
@@ -224,15 +261,29 @@ def _evolve_eager(steps: Steps, window: int, state: WindowedState, boundary: Bou
             if on_window is not None and t:
                 on_window(t, state)
         while t < T:
-            take = min(window - state.filled, T - t)
+            if state.pending is not None:       # lagged tokens: the old boundary and buffer, the new window waiting
+                take = min(lag - state.lagged, T - t)
+            else:
+                take = min(window - state.filled, T - t)
             buffer, out = advance(state.S0, state.buffer, steps.tokens(t, t + take), precision)
             outs.append(out)
             t += take
-            state = replace(state, buffer=buffer, filled=state.filled + take)
-            if state.filled == window:
+            if state.pending is not None:
+                state = replace(state, buffer=buffer, lagged=state.lagged + take)
+                if state.lagged < lag:
+                    continue
+                state = state.take_over()
+            else:
+                state = replace(state, buffer=buffer, filled=state.filled + take)
+                if state.filled < window:
+                    continue
                 S, low_rank = reconstruct_parts(state.S0, state.buffer)
-                state = WindowedState.start(S, boundary, low_rank)
-                if on_window is not None:
-                    on_window(t, state)
+                nxt = WindowedState.start(S, boundary, low_rank)
+                if lag:
+                    state = replace(state, pending=nxt, pending_from=buffer.count, lagged=0)
+                    continue
+                state = nxt
+            if on_window is not None:
+                on_window(t, state)
     out = torch.cat(outs, -2) if outs else steps.q.new_zeros(*steps.batch_shape, 0, steps.dv)
     return out, state

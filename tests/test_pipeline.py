@@ -27,6 +27,26 @@ def test_identity_format_reproduces_the_reference(family, window, rank, smoother
     torch.testing.assert_close(stream.state(), S_ref, rtol=1e-10, atol=1e-10)
 
 
+@pytest.mark.parametrize("family", ["gdn", "kda", "rwkv7", "delta_product"])
+@pytest.mark.parametrize("window,lag", [(5, 2), (16, 1)])
+def test_identity_format_with_a_lagged_boundary_reproduces_the_reference(family, window, lag):
+    """A lagged boundary (boundary_lag) moves the lagged tokens' records — several per token for the families split
+    into sub-steps — into the next window; with an identity format nothing may change, fed in two pieces."""
+    spec = recurrences.get(family)
+    d = Dims(2, 37, 2, 2, 16, 16)
+    gen = torch.Generator().manual_seed(11)
+    x = spec.random_inputs(d, gen)
+    S0 = torch.randn(d.B, d.HV, d.K, d.V, generator=gen)
+    o_ref, S_ref = spec.reference(**x, initial_state=S0)
+    p = Pipeline(format="identity", window=window, records="exact", rank=3, pairs="fp32", smoother="sqrt-mean-abs",
+                 boundary_lag=lag)
+    stream = StateStream(p, spec.initial_state(**x, initial_state=S0))
+    steps = spec.steps(**x, initial_state=S0)
+    o = torch.cat([stream.run(steps.tokens(0, window + 1)), stream.run(steps.tokens(window + 1, d.T))], -2)
+    torch.testing.assert_close(o.transpose(1, 2), o_ref, rtol=1e-10, atol=1e-10)
+    torch.testing.assert_close(stream.state(), S_ref, rtol=1e-10, atol=1e-10)
+
+
 def low_rank_plus_noise(gen, batch=(3,), dk=64, dv=48, r=4):
     U = torch.linalg.qr(torch.randn(*batch, dk, r, generator=gen, dtype=torch.float64))[0]
     V = torch.linalg.qr(torch.randn(*batch, dv, r, generator=gen, dtype=torch.float64))[0]
@@ -184,6 +204,8 @@ def test_custom_pipeline_round_trips_with_options():
     ("format_options", {"granularity": "row"}, "format_options"), ("fitter_options", {"iters": 0}, "iters"),
     ("smoother_options", {"alpha": 2.0}, "alpha"), ("format_options", [1], "pipeline.format_options"),
     ("refit_every", 0, "pipeline.refit_every"), ("refit_every", True, "pipeline.refit_every"),
+    ("boundary_lag", -1, "pipeline.boundary_lag"), ("boundary_lag", 16, "pipeline.boundary_lag must be an integer "
+                                                                          ">= 0 and < window = 16"),
 ])
 def test_bad_fields_raise_errors_that_name_them(field, value, match):
     data = Pipeline(smoother="smoothquant").to_dict()
