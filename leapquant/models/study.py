@@ -77,6 +77,10 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "leapquant-kernel-records": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(brecords=True))),
     "leapquant-kernel-records-it1": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(brecords=True, iters=1))),
     "leapquant-kernel-it1": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(iters=1))),
+    # the boundary one token late (Pipeline.boundary_lag, session 25): what a kernel whose boundary runs beside the
+    # next decode step would compute — the lagged tokens read the old boundary and its buffer
+    "leapquant-lag1": ("8 bit, lagged boundary", _leap(boundary_lag=1)),
+    "leapquant-lag4": ("8 bit, lagged boundary", _leap(boundary_lag=4)),
     "mxfp6": ("6 bit", per_step("mxfp6-e2m3")),
     "nvfp6": ("6 bit", per_step("nvfp6")),
     "int6-channel": ("6 bit", per_step("int6", granularity="channel")),
@@ -97,7 +101,8 @@ REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "lea
                    "leapquant-lowrank-decayed", "leapquant-lowrank-coef")
 KERNEL_ARITHMETIC = ("leapquant-kernel", "leapquant-tf32", "leapquant-kernel-records", "leapquant-kernel-records-it1",
                      "leapquant-kernel-it1")
-SHADOWED = FIGURE3 + REFIT_SCHEDULES + KERNEL_ARITHMETIC   # the configs that keep a float64 shadow state (their state error is recorded)
+LAGGED = ("leapquant-lag1", "leapquant-lag4")
+SHADOWED = FIGURE3 + REFIT_SCHEDULES + KERNEL_ARITHMETIC + LAGGED   # the configs that keep a float64 shadow state (their state error is recorded)
 FIGURE6 = "leapquant"
 
 
