@@ -40,7 +40,8 @@ class Pipeline:
                                    # U = Sᵀ K is re-projected (a kernel's cheaper boundary: NOTES.md, "Session 19")
     boundary_lag: int = 0          # tokens after a window's end that still read the old boundary and buffer while
                                    # the next boundary state is built (a kernel's boundary beside the next decode
-                                   # step: NOTES.md, "Session 25"); 0: the paper's schedule. 0 <= lag < window
+                                   # step: kernels/NOTES.md, "The boundary one token late"); 0: the paper's
+                                   # schedule. 0 <= lag < window
     pairs: str = "fp16"            # precision of the stored compensator pairs
     smoother: str = "sqrt-mean-abs"
     smoother_options: dict[str, Any] = field(default_factory=dict)

@@ -226,7 +226,7 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
     `lag` (0 <= lag < window): the first `lag` tokens after a window's end still read the old boundary
     and its buffer, while the next boundary state — built from the same S_p — waits; their records
     then move to the new window. What a kernel whose boundary runs beside the next decode step
-    computes (NOTES.md, "Session 25"); 0 is the paper's schedule.
+    computes (leapquant/kernels/NOTES.md, "The boundary one token late"); 0 is the paper's schedule.
     """
     check_positive_int("window", window)
     if not (isinstance(lag, int) and 0 <= lag < window):

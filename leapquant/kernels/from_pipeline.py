@@ -61,6 +61,8 @@ def _problem(pipeline: Pipeline) -> dict[str, Any]:
     p = pipeline
     _need(p.window > 1, "window", p.window, "> 1", "per-step states run the ablation kernels, naive.perstep_step_ref")
     _need(p.records == "fp16", "records", p.records, "'fp16'", "the kernels buffer FP16 records")
+    _need(p.boundary_lag == 0, "boundary_lag", p.boundary_lag, "0", "the kernels' next step reads the new boundary "
+          "(a lagged one is the simulator's only: NOTES.md, 'The boundary one token late')")
     if p.format == "bf16":   # the paper's per-window BF16 (Table 2): the boundary state in BF16, nothing else
         _need(p.rank == 0, "rank", p.rank, "0 with format 'bf16'", "mode window_bf16 has no compensators")
         _need(p.smoother == "none", "smoother", p.smoother, "'none' with format 'bf16'")

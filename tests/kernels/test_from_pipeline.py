@@ -98,6 +98,7 @@ REFUSED = [
     (dict(records="exact"), "pipeline.records"),
     (dict(pairs="fp32"), "pipeline.pairs"),
     (dict(window=1), "pipeline.window"),
+    (dict(boundary_lag=1), "pipeline.boundary_lag"),                   # the lagged boundary: the simulator's only
     (dict(fitter="svd", fitter_options={}), "pipeline.fitter"),
     (dict(fitter_options={"tf32": True}), "fitter_options.orth"),       # torch's QR: the simulator's default
     (dict(format="fp8-e4m3", format_options={"granularity": "channel"}), "bmv_tf32"),   # FP8's v6: FP32 refit only
