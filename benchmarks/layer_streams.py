@@ -23,22 +23,20 @@ from leapquant.validation import int_list_arg
 
 
 def config_fields(items: list[str]) -> dict:
-    """`--set key=value` items as DecodeConfig fields; an unknown field or a combination DecodeConfig refuses is a
-    usage error that names it (before any GPU work)."""
-    import dataclasses
+    """`--set key=value` items as DecodeConfig fields (parsed and checked as `leapquant kernels bench --set`); an
+    unknown field or a combination DecodeConfig refuses is a usage error that names it (before any GPU work)."""
+    import typer
 
-    from leapquant.cli import _parse_options
+    from leapquant.kernels.cli import _config_fields
     from leapquant.kernels.config import DecodeConfig
-    fields = _parse_options(items, "--set")
-    names = {f.name for f in dataclasses.fields(DecodeConfig)}
-    unknown = sorted(set(fields) - names)
-    if unknown:
-        raise SystemExit(f"--set: {', '.join(map(repr, unknown))} not a DecodeConfig field")
-    for kind in ("gdn", "kda"):
-        try:
+    try:
+        fields = _config_fields(items, DecodeConfig)
+        for kind in ("gdn", "kda"):
             DecodeConfig(kind=kind, v_first=True, **fields)
-        except (ValueError, TypeError) as e:
-            raise SystemExit(f"--set: {e}") from None
+    except typer.BadParameter as e:
+        raise SystemExit(str(e)) from None
+    except (ValueError, TypeError) as e:
+        raise SystemExit(f"--set: {e}") from None
     return fields
 
 

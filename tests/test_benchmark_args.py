@@ -16,7 +16,7 @@ def test_overlap_probe_reads_decode_block_entries():
 def test_layer_streams_refuses_a_config_by_name():
     fields = load_benchmark("layer_streams").config_fields
     assert fields(["dminblocks=4", "iters=1"]) == dict(dminblocks=4, iters=1)
-    with pytest.raises(SystemExit, match="'foo' not a DecodeConfig field"):
+    with pytest.raises(SystemExit, match="'foo' is not a DecodeConfig field"):
         fields(["foo=1"])
     with pytest.raises(SystemExit, match="warp_ahead .* needs pipe_warp"):
         fields(["pipe_warp=false", "warp_ahead=true"])
