@@ -32,6 +32,7 @@ scales not at all) and the most frequent opcodes:
     python benchmarks/boundary_floor_probe.py --sass [--json]
 """
 import argparse
+import contextlib
 import json
 import os
 
@@ -39,6 +40,7 @@ import torch
 import triton
 import triton.language as tl
 
+from leapquant.kernels.cli import quiet_tilelang
 from leapquant.validation import int_list_arg
 
 K = V = 128
@@ -254,6 +256,14 @@ def main():
     if not torch.cuda.is_available() and not (a.check_only and os.environ.get("TRITON_INTERPRET") == "1"):
         ap.error("needs a CUDA GPU; without one: --sass, or --check-only with TRITON_INTERPRET=1")
     device = "cuda" if torch.cuda.is_available() else "cpu"
+    with quiet_tilelang() if a.json else contextlib.nullcontext():   # v12's builds log on stdout
+        rows = measure(a, device)
+    if a.json:
+        print(json.dumps(rows))
+
+
+def measure(a: argparse.Namespace, device: str) -> list[dict]:
+    """Check, then time, the probe (and v12 with --v12) for every iteration count and entry count asked for."""
     rows = []
     for iters in a.iters:
         for E in a.entries:
@@ -276,8 +286,7 @@ def main():
             rows.append(row)
             if not a.json:
                 print(row, flush=True)
-    if a.json:
-        print(json.dumps(rows))
+    return rows
 
 
 if __name__ == "__main__":

@@ -13,12 +13,14 @@ layer count and iters); `--from-json` reads rows this script printed with --json
 lists one per line) instead of timing.
 """
 import argparse
+import contextlib
 import json
 import statistics
 from collections import defaultdict
 from dataclasses import replace
 
 from leapquant.files import write_text_atomic
+from leapquant.kernels.cli import quiet_tilelang
 from leapquant.validation import int_list_arg
 
 
@@ -141,7 +143,8 @@ def main():
             ap.error(f"--kinds must be gdn and/or kda, got {a.kinds!r}")
         if not torch.cuda.is_available():
             ap.error("timing needs a CUDA GPU (--from-json re-plots saved rows without one)")
-        rows = measure(a.kinds.split(","), a.batch, a.layers, a.streams, a.iters, a.repeats, fields, a.out)
+        with quiet_tilelang() if a.json else contextlib.nullcontext():   # the kernels' builds log on stdout
+            rows = measure(a.kinds.split(","), a.batch, a.layers, a.streams, a.iters, a.repeats, fields, a.out)
     if a.png:
         plot(rows, a.png)
     if a.json:

@@ -112,7 +112,11 @@ def compile_variants(arch: str, full: bool = False, defaults_only: bool = False)
 @contextlib.contextmanager
 def quiet_tilelang():
     """TileLang logs each compile (INFO) and each cache hit (WARNING) on stdout, which would interleave with `--json`;
-    its child loggers set their own levels, so the handlers of the "tilelang" logger are what filters."""
+    its child loggers set their own levels, so the handlers of the "tilelang" logger are what filters. TileLang adds
+    its handler when it is imported, so it is imported here first: entered before any kernel was built, the context
+    would otherwise find no handler to quiet (`leapquant bench --json` printed TileLang's lines until session 26)."""
+    with contextlib.suppress(ImportError):
+        import tilelang  # noqa: F401 - for its logger's handler
     handlers = logging.getLogger("tilelang").handlers
     levels = [h.level for h in handlers]
     for h in handlers:

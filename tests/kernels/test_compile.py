@@ -231,3 +231,22 @@ def test_warp_synchronous_programs_compile_without_block_barriers():
     v8 = decode_program(DecodeConfig(pipe_warp=False))
     assert WARP_SYNCHRONOUS not in (v8.attrs or {})
     assert "__syncthreads" in compile_kernel(v8, target).get_kernel_source()   # the planner still on elsewhere
+
+
+@pytest.mark.parametrize("quiet", [False, True])
+def test_quiet_tilelang_keeps_stdout_clean_before_any_kernel_was_built(quiet):
+    """`--json` output must parse: TileLang logs its builds on stdout through a handler it adds when imported, and the
+    context is entered before anything imported it (a fresh process, as in `leapquant bench --json`)."""
+    import subprocess
+    import sys
+    code = ("import contextlib, logging\n"
+            "from leapquant.kernels.cli import quiet_tilelang\n"
+            f"with (quiet_tilelang() if {quiet} else contextlib.nullcontext()):\n"
+            "    import tilelang\n"
+            "    logging.getLogger('tilelang.jit.kernel').info('TileLang begins to compile kernel')\n"
+            "print('[]')\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True).stdout
+    if quiet:
+        assert out.strip() == "[]"
+    else:   # the premise: without the context the line does reach stdout
+        assert "begins to compile" in out
