@@ -229,7 +229,7 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
     computes (leapquant/kernels/NOTES.md, "The boundary one token late"); 0 is the paper's schedule.
     """
     check_positive_int("window", window)
-    if not (isinstance(lag, int) and 0 <= lag < window):
+    if isinstance(lag, bool) or not (isinstance(lag, int) and 0 <= lag < window):
         raise InputError(f"lag must be an integer with 0 <= lag < window = {window}, got {lag!r}")
     if state.pending is not None and not state.lagged < lag:
         raise InputError(f"a boundary is pending after {state.lagged} lagged tokens: evolve it with the lag it was "

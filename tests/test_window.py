@@ -150,7 +150,7 @@ def test_bad_lag_is_named():
     gen = torch.Generator().manual_seed(8)
     steps = random_delta_steps(gen, (1,), 10, 4, 4, False)
     S0 = torch.zeros(1, 4, 4, dtype=torch.float64)
-    for lag in (-1, 4, 1.5):
+    for lag in (-1, 4, 1.5, True):
         with pytest.raises(InputError, match="lag must be an integer with 0 <= lag < window = 4"):
             evolve(steps, 4, WindowedState.start(S0), lag=lag)
     _, pending = evolve(steps.tokens(0, 4), 4, WindowedState.start(S0), lag=2)
