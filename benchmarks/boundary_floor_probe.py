@@ -1,33 +1,33 @@
-"""How fast can a GDN boundary go on this GPU? A lean Triton stand-in of the v12 boundary's work, timed alone.
+"""How fast can a GDN boundary go on this GPU? A lean Triton stand-in of the default boundary's work, timed alone.
 
-The v12 boundary (leapquant/kernels/boundary_regs.py) costs ~70 µs of GDN 512's ~176 µs step, ~41 µs of it without
-the refit (the `iters=0` twin), and the issue's goals need it near 20 µs (NOTES.md "Session 15"). Whether that is a
-matter of the kernel or of the work is what this probe asks: one Triton program per (request, head) entry — 128×128
-S_p in registers across 8 warps, Triton choosing layouts and reductions — doing the same steps in a plain form:
+Whether the boundary's time is a matter of the kernel or of the work is what this probe asks: one Triton program
+per (request, head) entry — 128×128 S_p in registers across 8 warps, Triton choosing layouts and reductions — doing
+the same steps as the kernels' walk boundary (leapquant/kernels/boundary/regs.py) in a plain form:
 
-- reconstruct S_p = e^{G_P} (c ∘ Z / 127 ∘ B) + U_f K_fᵀ (the p records' values and decayed keys and the r
-  compensators as fp16 factors, the keys as hi + lo halves: two fp16 tensor-core products, as v12);
+- reconstruct S_p = e^{G_P} (c ∘ Z / 127 ∘ B) + U_f K_fᵀ (the window's records' values and decayed keys and the
+  compensators as fp16 factors, the keys as hi + lo halves: two fp16 tensor-core products, as the kernel does);
 - `--iters` power iterations K ← S Sᵀ K from the stored keys (TF32 products; each column normalised — a probe's
   stand-in for the Gram–Schmidt, which is cheaper than the real orthonormalisation);
 - Û = Sᵀ K̂ (TF32), R = S − Û K̂ᵀ (fp16 factors), c = max(sqrt(mean_v |R|), 1e-8), Y = R / c, B = max_k |Y|,
   codes round(127 Y / B) (round half to even), written with c, B and Û.
 
 `--fold` runs a cheaper arithmetic than the reference's: the reconstruction's scales as one product per element
-(column scale × row scale, then × z), R · (1 / c) for Y, no clamp of the codes. It is not the kernel's arithmetic (no slot list, no walking, no window-position bookkeeping, the refit's
-orthonormalisation simplified), so its time is a floor for this design in Triton's hands, not a replacement. Its
-numbers are checked against a PyTorch transcription of the same steps (`--check`, on the GPU or, with
-TRITON_INTERPRET=1, on the CPU) before they are timed.
+(column scale × row scale, then × z), R · (1 / c) for Y, no clamp of the codes. It is not the kernel's arithmetic (no
+slot list, no walking, no window-position bookkeeping, the refit's orthonormalisation simplified), so its time is a
+floor for this design in Triton's hands, not a replacement. Its numbers are checked against a PyTorch transcription
+of the same steps (`--check-only`, on the GPU or, with TRITON_INTERPRET=1, on the CPU) before they are timed.
 
-    python benchmarks/boundary_floor_probe.py --entries 64,1024 --iters 0,2 [--fold] [--v12] [--json]      (GPU)
+    python benchmarks/boundary_floor_probe.py --entries 64,1024 --iters 0,2 [--fold] [--kernel] [--json]   (GPU)
     TRITON_INTERPRET=1 python benchmarks/boundary_floor_probe.py --check-only --entries 3  (CPU)
 
-1024 entries are GDN batch 512's boundaries per step at p 16 (512 requests × 32 heads / 16), 64 batch 32's.
-`--v12` times the real v12 boundary launch alone beside it, in the same run, for the same entry counts (batch =
-entries · 16 / 32; `overlap_probe.boundary_launch`: a pool at ragged positions, its N/p requests at the window's end).
-`--sass` (no GPU; needs nvcc) compiles the probe for sm_90 and v12 (default and `iters=0`) through TileLang + nvcc
-for sm_90a, and prints each one's registers, static SASS instruction count per warp and entry (the probe is straight
-line, so its count is what it executes; v12's refit loop runs `iters` times, its code path for overflowed value
-scales not at all) and the most frequent opcodes:
+1024 entries are GDN batch 512's boundaries per step at window 16 (512 requests × 32 heads / 16), 64 batch 32's.
+`--kernel` times the kernels' own boundary launch (the default GDN V-first configuration, with `--iters` power
+iterations) alone beside it, in the same run, for the same entry counts (batch = entries · 16 / 32;
+`overlap_probe.boundary_launch`: a pool at ragged positions, its N / window requests at the window's end).
+`--sass` (no GPU; needs nvcc) compiles the probe for sm_90 and the kernels' boundary (iters 0 and 2) through TileLang
++ nvcc for sm_90a, and prints each one's registers, static SASS instruction count per warp and entry (the probe is
+straight line, so its count is what it executes; the kernel's refit loop runs `iters` times, its code path for
+overflowed value scales not at all) and the most frequent opcodes:
 
     python benchmarks/boundary_floor_probe.py --sass [--json]
 """
@@ -40,7 +40,7 @@ import torch
 import triton
 import triton.language as tl
 
-from leapquant.kernels.cli import quiet_tilelang
+from leapquant.kernels.compile_check import quiet_tilelang
 from leapquant.validation import int_list_arg
 
 K = V = 128
@@ -89,7 +89,7 @@ def lean_boundary(Z, C, Bs, RK, RU, RG, KC, UC, ZO, CO, BO, UO,
     u = tl.dot(S, kh, input_precision="tf32").to(tl.float16)              # Û [V, RP]
     S = tl.dot(-u, tl.trans(kh.to(tl.float16)), S)                        # R = S − Û K̂ᵀ
     cn = tl.maximum(tl.sqrt(tl.sum(tl.abs(S), 0) / V), 1e-8)
-    if FOLD:   # R · (1 / c), and no clamp: |Y| <= B makes |Y · 127 / B| round to at most 127 (v12's float trick)
+    if FOLD:   # R · (1 / c), and no clamp: |Y| <= B makes |Y · 127 / B| round to at most 127 (the kernel's float trick)
         Y = S * (1.0 / cn)[None, :]
     else:
         Y = S / cn[None, :]
@@ -110,7 +110,8 @@ def make_inputs(E: int, device: str, seed: int = 0) -> dict:
     def rnd(*shape, scale=1.0):
         return (torch.randn(*shape, generator=gen) * scale).to(device)
     return dict(Z=torch.randint(-127, 128, (E, V, K), generator=gen, dtype=torch.int8).to(device),
-                C=(torch.rand(E, K, generator=gen) + 0.5).to(device), Bs=(torch.rand(E, V, generator=gen) + 0.5).to(device),
+                C=(torch.rand(E, K, generator=gen) + 0.5).to(device),
+                Bs=(torch.rand(E, V, generator=gen) + 0.5).to(device),
                 RK=rnd(E, P, K, scale=K ** -0.5).half(), RU=rnd(E, P, V).half(),
                 RG=(-torch.rand(E, P, generator=gen) * 0.05).to(device),
                 KC=rnd(E, R, K, scale=K ** -0.5).half(), UC=rnd(E, R, V).half())
@@ -167,18 +168,20 @@ def check(E: int, iters: int, device: str, fold: bool = False) -> dict:
     return res
 
 
-def time_v12(E: int, iters: int) -> float:
-    """µs of the v12 boundary launch alone (GDN, V-first, p 16, r 4) for E entries (batch E · p / HV)."""
+def time_kernel(E: int, iters: int) -> float:
+    """µs of the kernels' boundary launch alone (GDN, V-first, window 16, rank 4, `iters`) for E entries (batch
+    E · window / HV)."""
     import sys
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from overlap_probe import boundary_launch
 
     from leapquant.kernels import bench as kb
-    from leapquant.kernels.decode import DecodeConfig, LeapDecoder
-    cfg = DecodeConfig(kind="gdn", p=P, r=R, iters=iters)
-    N = E * cfg.p // cfg.HV
+    from leapquant.kernels.config import KernelConfig
+    from leapquant.kernels.decoder import LeapDecoder
+    dec = LeapDecoder(KernelConfig(family="gdn", window=P, rank=R, iters=iters))
+    N = E * dec.cfg.window // dec.cfg.HV
     gen = torch.Generator(device="cuda").manual_seed(1)
-    bnd = boundary_launch(LeapDecoder(cfg), kb._leap_pool(cfg, N, "cuda", gen), N, "cuda")
+    bnd = boundary_launch(dec, kb._leap_pool(dec.cfg, N, "cuda", gen), N, "cuda")
     bnd()
     torch.cuda.synchronize()
     return kb._do_bench(bnd, graphs=True)
@@ -189,6 +192,7 @@ def triton_sass(iters: int, fold: bool = False) -> tuple[list[str], int]:
     import re
     import subprocess
     import tempfile
+
     from triton.backends.compiler import GPUTarget
     from triton.compiler import ASTSource
     ptrs = dict(Z="*i8", C="*fp32", Bs="*fp32", RK="*fp16", RU="*fp16", RG="*fp32", KC="*fp16", UC="*fp16", ZO="*i8",
@@ -207,14 +211,15 @@ def triton_sass(iters: int, fold: bool = False) -> tuple[list[str], int]:
     return texts, int(re.search(r"REG:(\d+)", res).group(1))
 
 
-def v12_sass(iters: int) -> list[str]:
-    """SASS instruction texts of the v12 boundary (GDN, V-first, p 16, r 4) built here for sm_90a."""
+def kernel_sass(iters: int) -> list[str]:
+    """SASS instruction texts of the kernels' boundary (GDN, V-first, window 16, rank 4) built here for sm_90a."""
     import sys
     import tempfile
     sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from sass_lines import generated_source, local_sass
     with tempfile.TemporaryDirectory() as d:
-        return [t for _, t in local_sass(generated_source("boundary", dict(kind="gdn", v_first=True, iters=iters), 512), d)]
+        src = generated_source("boundary", {"family": "gdn", "window": P, "rank": R, "iters": iters})
+        return [t for _, t in local_sass(src, d)]
 
 
 def sass_report(as_json: bool) -> None:
@@ -226,27 +231,32 @@ def sass_report(as_json: bool) -> None:
     for name, texts, regs in [("probe, iters 0", *triton_sass(0)), ("probe, iters 2", *triton_sass(2)),
                               ("probe folded, iters 0", *triton_sass(0, True)),
                               ("probe folded, iters 2", *triton_sass(2, True)),
-                              ("v12, iters 0", v12_sass(0), None), ("v12 (default), iters 2", v12_sass(2), None)]:
+                              ("kernel, iters 0", kernel_sass(0), None),
+                              ("kernel (default), iters 2", kernel_sass(2), None)]:
         ops = collections.Counter(opcode(t) for t in texts)
-        rows.append(dict(kernel=name, registers=regs, instructions=len(texts), per_element=len(texts) * 32 / (K * V / 8),
-                         top=ops.most_common(12)))
+        rows.append(dict(kernel=name, registers=regs, instructions=len(texts),
+                         per_element=len(texts) * 32 / (K * V / 8), top=ops.most_common(12)))
     if as_json:
         print(json.dumps(rows))
         return
     for r in rows:
         print(f"{r['kernel']:24s} {r['instructions']:5d} SASS per warp ({r['per_element']:.1f} per element and thread)"
-              + (f", {r['registers']} registers" if r["registers"] else "") + "; " + " ".join(f"{o} {n}" for o, n in r["top"]))
+              + (f", {r['registers']} registers" if r["registers"] else "") + "; "
+              + " ".join(f"{o} {n}" for o, n in r["top"]))
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--entries", type=int_list_arg, default="64,1024", help="comma-separated entry counts (a step's boundaries)")
+    ap.add_argument("--entries", type=int_list_arg, default="64,1024", help="comma-separated entry counts (a step's "
+                    "boundaries)")
     ap.add_argument("--iters", type=int_list_arg, default="0,2", help="comma-separated power-iteration counts")
     ap.add_argument("--check-only", action="store_true", help="check against the PyTorch steps, no timing")
-    ap.add_argument("--v12", action="store_true", help="also time the v12 boundary launch alone (same entries)")
+    ap.add_argument("--kernel", action="store_true", help="also time the kernels' boundary launch alone (same "
+                    "entries)")
     ap.add_argument("--fold", action="store_true", help="the cheaper arithmetic: one scale product per element in the "
                     "reconstruction, R · (1 / c), no clamp of the codes")
-    ap.add_argument("--sass", action="store_true", help="static SASS counts of the probe and of v12 (no GPU)")
+    ap.add_argument("--sass", action="store_true", help="static SASS counts of the probe and of the kernels' "
+                    "boundary (no GPU)")
     ap.add_argument("--json", action="store_true", help="print JSON rows")
     a = ap.parse_args()
     if a.sass:
@@ -256,14 +266,14 @@ def main():
     if not torch.cuda.is_available() and not (a.check_only and os.environ.get("TRITON_INTERPRET") == "1"):
         ap.error("needs a CUDA GPU; without one: --sass, or --check-only with TRITON_INTERPRET=1")
     device = "cuda" if torch.cuda.is_available() else "cpu"
-    with quiet_tilelang() if a.json else contextlib.nullcontext():   # v12's builds log on stdout
+    with quiet_tilelang() if a.json else contextlib.nullcontext():   # the kernels' builds log on stdout
         rows = measure(a, device)
     if a.json:
         print(json.dumps(rows))
 
 
 def measure(a: argparse.Namespace, device: str) -> list[dict]:
-    """Check, then time, the probe (and v12 with --v12) for every iteration count and entry count asked for."""
+    """Check, then time, the probe (and the kernels' boundary with --kernel) for every iteration and entry count."""
     rows = []
     for iters in a.iters:
         for E in a.entries:
@@ -281,8 +291,8 @@ def measure(a: argparse.Namespace, device: str) -> list[dict]:
                 moved = sum(t.numel() * t.element_size() for t in x.values()) + sum(
                     t.numel() * t.element_size() for t in out.values())
                 row["tbs"] = moved / (row["us"] * 1e-6) / 1e12
-                if a.v12:
-                    row["us_v12"] = time_v12(E, iters)
+                if a.kernel:
+                    row["us_kernel"] = time_kernel(E, iters)
             rows.append(row)
             if not a.json:
                 print(row, flush=True)

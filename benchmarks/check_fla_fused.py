@@ -1,5 +1,5 @@
-"""Every recurrence spec against FLA's fused_recurrent Triton kernels in FP32 on a GPU (issue 2's
-one-time check; CPU CI checks the specs against FLA's naive references instead).
+"""Every recurrence spec against FLA's fused_recurrent Triton kernels in FP32 on a GPU (a one-time check; CPU CI
+checks the specs against FLA's naive references instead).
 
     python benchmarks/check_fla_fused.py [--json] [--out DIR]
 
@@ -52,8 +52,8 @@ def _kernels():
                                                         output_final_state=True),
         "deltanet": lambda x, S0, d: fused_recurrent_delta_rule(x["q"], x["k"], x["v"], x["beta"], initial_state=S0,
                                                                 output_final_state=True),
-        # fused_recurrent_rwkv7 takes the DPLR form (a = −κ̂, b = κ̂ ⊙ a), not (κ̂, a): the first H200 run
-        # passed (kk, a) here and reported a large mismatch that was this script's bug, not the spec's
+        # fused_recurrent_rwkv7 takes the DPLR form (a = −κ̂, b = κ̂ ⊙ a), not (κ̂, a): passing (kk, a) reports a
+        # large mismatch that is the caller's, not the spec's
         "rwkv7": lambda x, S0, d: fused_recurrent_rwkv7(x["q"], x["w"], x["k"], x["v"], -x["kk"], x["kk"] * x["a"],
                                                         scale=d.K ** -0.5, initial_state=S0, output_final_state=True),
     }
@@ -105,7 +105,8 @@ def main() -> None:
         print(json.dumps(result))
     else:
         for r in rows:
-            print(f"{r['family']:18s} {r['dims']}  out {r['out_rel_rms']}  state {r['state_rel_rms']}  {r['error'] or ''}")
+            print(f"{r['family']:18s} {r['dims']}  out {r['out_rel_rms']}  state {r['state_rel_rms']}  "
+                  f"{r['error'] or ''}")
 
 
 if __name__ == "__main__":

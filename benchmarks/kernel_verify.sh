@@ -1,16 +1,19 @@
 #!/usr/bin/env bash
-# One device call that verifies and times the decode kernels (issue 6):
-#   source .devbundle/setup.sh && bash benchmarks/kernel_verify.sh          (results: $OUT/r.tgz, one file)
+# One device call that verifies and times the decode kernels:
+#   bash benchmarks/kernel_verify.sh          (results: $OUT/r.tgz, one file)
 # GPU 0: the CUDA test files (test_decode_cuda.py and EXTRA_TESTS), in TEST_PROCS (12) pytest processes;
 # GPU 1: the bench with every extra row (FLA in the same run), then ncu source profiles of one launch each of
-#        the pipelined decode and the boundary (GDN 512, V-first).
+#        the decode and the boundary (GDN 512, V-first).
 # On a machine with one GPU (nvidia-h200) the two groups run one after the other on it (tests first), so that the
 # bench never shares the GPU with the tests: budget the call for their sum.
 # <what>_sass.csv.gz: ncu's per-instruction source page (summarise with benchmarks/ncu_lines.py; per line of the
 # generated CUDA, from a local -lineinfo build of the same program, with benchmarks/sass_lines.py).
 # TEST_TIMEOUT: seconds per test process (540; keep it ~40 s under the call's limit, or the archive is never written
-# and the results are lost — session 13's second call). EXTRA_TESTS: more test files (TESTS: the test files instead, TEST_FILTER: a pytest -k expression); AFTER_TESTS: a command run on GPU 0 once the tests end
-# (its output in after_tests.txt; $R is the results folder); BENCH_BUDGET: the bench's seconds (300; 0: no bench); BENCH_ARGS: more bench options (e.g. --graphs); PROFILE_WHAT: the launches profiled ("decode boundary"; empty: none); PROFILE_ARGS (e.g. "--v4b", "--v6", "--v7", "--bv6") picks the profiled configuration of kernel_device.py --profile-only.
+# and the results are lost). EXTRA_TESTS: more test files (TESTS: the test files instead, TEST_FILTER: a pytest -k
+# expression); AFTER_TESTS: a command run on GPU 0 once the tests end (its output in after_tests.txt; $R is the
+# results folder); BENCH_BUDGET: the bench's seconds (300; 0: no bench); BENCH_ARGS: more kernel_device.py options
+# (e.g. --graphs); PROFILE_WHAT: the launches profiled ("decode boundary"; empty: none); PROFILE_ARGS: the profiled
+# configuration, kernel_device.py --profile-only options (e.g. "--profile-model kda --set decode=persistent").
 set -u
 export R=$OUT/r; mkdir -p $R/k
 T0=$(date +%s)

@@ -1,6 +1,6 @@
 """Does a cheaper compensator refit, fitted on the low-rank part of the boundary state only, cost accuracy?
 
-Records session 21's experiment. At every window boundary `BoundaryQuantizer` fits r compensator pairs (K, U) to
+At every window boundary `BoundaryQuantizer` fits r compensator pairs (K, U) to
 the reconstructed state
 
     S_p = exp(G_M)ᵀ * Ŝ_0  +  L,          L = A Bᵀ                  (leapquant.window.reconstruct_parts)
@@ -32,10 +32,8 @@ torch.linalg.svd(L), that every boundary of a synthetic GDN and KDA stream after
 Ŝ_0), that the "full" method (the same fitter fed S_p) reproduces leapquant bit for bit, and that "power"
 reproduces the library's "lowrank" bit for bit.
 
-The result files in results/accuracy/lowrank-refit/ were produced with the earlier version of this script, at
-commit 38eca75 plus working changes, which wrapped `window.reconstruct` to remember the buffer (its fitter was
-named "lowrank", now the library's; the JSON files' pipelines were renamed to "lowrank-study" afterwards). The arithmetic is the same; for "power" up to
-association and rounding (the earlier version iterated on the dense L = A Bᵀ, the library on the factors).
+The result files in results/accuracy/lowrank-refit/ record their own provenance (the library commit of the run);
+"power" there agrees with the library's "lowrank" up to association and rounding.
 
 Runs the study's own entry (`leapquant.models.study.main`) with these configs added to `study.CONFIGS` and
 `study.SHADOWED` in-process (so their state error against the float64 shadow is recorded), then writes
@@ -60,8 +58,13 @@ from pathlib import Path
 import torch
 
 from leapquant import cuda_graphs, fitters, window
-from leapquant.fitters import (CompensatorFitter, identity_start, low_rank_power_iteration, orthonormalize,
-                               warm_started_power_iteration)
+from leapquant.fitters import (
+    CompensatorFitter,
+    identity_start,
+    low_rank_power_iteration,
+    orthonormalize,
+    warm_started_power_iteration,
+)
 from leapquant.models import study
 from leapquant.pipeline import Pipeline, StateStream, preset
 from leapquant.recurrences import Records
@@ -217,7 +220,8 @@ def verify(tol: float = 1e-5) -> dict:
         assert got == {"with_L": 160 // W, "fallback": 1} and len(errs) == 160 // W, got
         assert max(errs) < tol, errs
         # the plumbing alone: the same fitter fed S_p reproduces leapquant exactly; "power" is the library's fitter
-        out[f"{family}_full_method_equals_leapquant"] = _same_stream(preset("leapquant"), _pipeline(method="full"), steps)
+        out[f"{family}_full_method_equals_leapquant"] = _same_stream(preset("leapquant"), _pipeline(method="full"),
+                                                                     steps)
         for it in (1, 2):
             lib = Pipeline.from_dict({**preset("leapquant").to_dict(), "fitter": "lowrank",
                                       "fitter_options": {"iters": it}})
@@ -243,7 +247,8 @@ def verify_cuda_graphs() -> dict:
             o_e, eager.windowed = window.evolve(steps, pipe.window, eager.windowed, eager.quantizer, pipe.precision(),
                                                 on_window=lambda t, s: None)   # on_window: the eager path
             out[f"{family}_{c}_cuda_graphed_vs_eager"] = max(_rel(o_g, o_e), _rel(graphed.state(), eager.state()))
-            out[f"{family}_{c}_cuda_graph_captured"] = any(g is not None for g in cuda_graphs._GRAPHS.get(graphed.quantizer, {}).values())
+            graphs = cuda_graphs._GRAPHS.get(graphed.quantizer, {}).values()
+            out[f"{family}_{c}_cuda_graph_captured"] = any(g is not None for g in graphs)
             assert out[f"{family}_{c}_cuda_graph_captured"], out
             assert out[f"{family}_{c}_cuda_graphed_vs_eager"] < 1e-5, out
     return out
@@ -252,7 +257,7 @@ def verify_cuda_graphs() -> dict:
 # ---- the comparison table ------------------------------------------------------------------------------
 
 def _errors(entry: dict) -> torch.Tensor:
-    return torch.tensor([entry["state_error"][l] for l in entry["state_error"]])   # [layers, points, heads]
+    return torch.tensor([entry["state_error"][k] for k in entry["state_error"]])   # [layers, points, heads]
 
 
 def comparison(out: Path, tag: str) -> str:
@@ -272,7 +277,8 @@ def comparison(out: Path, tag: str) -> str:
         lq = cf.get("leapquant", {})
         lq_bpb = lq.get("bits_per_byte")
         lines += [f"## {m} ({r['tokens']:,} bytes{', partial' if r.get('partial') else ''})\n",
-                  "| config | state error (mean) | rel. mean | rel. end | rel. end median | bits/byte | Δbpb vs leapquant (×1e3) | s |",
+                  "| config | state error (mean) | rel. mean | rel. end | rel. end median | bits/byte "
+                  "| Δbpb vs leapquant (×1e3) | s |",
                   "|---|---|---|---|---|---|---|---|"]
         for c, e in cf.items():
             bpb = e.get("bits_per_byte")

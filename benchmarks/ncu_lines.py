@@ -5,7 +5,7 @@ instruction): where the warps stall and what executes.
 
 Prints the stall reasons over the whole kernel, then the rows with the most stall samples: their share, executed
 warp-instructions and main stall reasons; `--regions`: the same per stretch of SASS between block barriers (a kernel's
-phases). Why: ncu's GUI does this, but the device machine returns files, and the notes need the numbers.
+phases). Why: ncu's GUI does this, but the device machine returns files, and the write-up needs the numbers.
 """
 import argparse
 import collections
@@ -29,7 +29,8 @@ def read_rows(path: str) -> tuple[list[str], list[list[str]]]:
         if header is not None and len(r) == len(header):
             data.append(r)
     if header is None:
-        raise SystemExit(f"{path}: no header row with 'Source' and 'Warp Stall Sampling' columns (first rows: {rows[:3]})")
+        raise SystemExit(f"{path}: no header row with 'Source' and 'Warp Stall Sampling' columns (first rows: "
+                         f"{rows[:3]})")
     return header, data
 
 
@@ -58,7 +59,8 @@ def summarise(path: str, top: int) -> dict:
         lines.append(dict(where=r[where], share=round(100 * as_int(r[samples]) / total, 1),
                           executed=as_int(r[executed]) if executed is not None else None,
                           stalls={k: v for k, v in why.most_common(3) if v}, source=r[col["Source"]].strip()[:100]))
-    return dict(file=path, samples=total, executed=sum(as_int(r[executed]) for r in data) if executed is not None else None,
+    total_executed = sum(as_int(r[executed]) for r in data) if executed is not None else None
+    return dict(file=path, samples=total, executed=total_executed,
                 reasons={k: round(100 * v / total, 1) for k, v in reasons.most_common(10) if v}, top=lines)
 
 

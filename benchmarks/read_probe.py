@@ -1,8 +1,7 @@
-"""How fast can a decode step read the LeapQuant state at all? (NOTES.md, session 14.)
+"""How fast can a decode step read the LeapQuant state at all?
 
-The TileLang decode (GDN 512, decode launch alone) moves ~385 MB in ~136 µs, 2.83 TB/s, the rate the ANCHORS'
-Triton read prototype also reached. Before rewriting the decode around more independent work per program, this
-probe measures, on one GPU, in one run:
+The decode launch reads the state at a rate well below the copy ceiling; whether that is the access pattern's limit or
+the program's is what this probe measures, on one GPU, in one run:
 
 - ``read``: a pure read of the INT8 residual (summed as int32 words), at several block sizes and warp counts —
   the read ceiling of this access pattern (the copy ceiling is read + write);
@@ -13,7 +12,7 @@ probe measures, on one GPU, in one run:
 
 Timing only (CUDA graphs, state buffers rotated past L2): no result here is a correctness check.
 
-    source .devbundle/setup.sh && python benchmarks/read_probe.py --out $OUT [--batches 32,512]
+    python benchmarks/read_probe.py --out $OUT [--batches 32,512]
 """
 import argparse
 import json

@@ -1,13 +1,15 @@
 """Where a kernel's executed instructions and stall samples fall in its generated CUDA source.
 
-    python benchmarks/sass_lines.py r/decode_sass.csv.gz --launch decode --set kind=kda [--batch 512] [--top 30] [--json]
+    python benchmarks/sass_lines.py r/decode_sass.csv.gz --launch decode --set family=kda [--batch 512] [--top 30]
+        [--phases] [--json]
 
 ncu's source page from the device (benchmarks/kernel_verify.sh writes <what>_sass.csv.gz) has SASS only: the device
 compiles the TileLang program without line information. This script builds the same program here — TileLang's CUDA
 source, then `nvcc -arch=sm_90a -O3 -lineinfo -cubin` and `nvdisasm --print-line-info` — checks that the local SASS is
 the profiled one instruction for instruction (same opcodes in the same order; TileLang and nvcc at the device's
-versions), and sums each generated-CUDA line's executed warp-instructions and stall samples. Session 16 found KDA's
-accurate expf this way (14 % of the decode's instructions on one line). Needs nvcc; nvdisasm comes with Triton.
+versions), and sums each generated-CUDA line's executed warp-instructions and stall samples: one line of the generated
+source (an accurate expf, say) can hold a large share of a kernel's instructions. Needs nvcc; nvdisasm comes with
+Triton.
 """
 import argparse
 import collections
@@ -23,13 +25,16 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from ncu_lines import as_int, read_rows  # noqa: E402
 
 
-def generated_source(launch: str, fields: dict, batch: int) -> str:
-    """The CUDA source TileLang generates for the profiled launch (sm_90, as the device builds it)."""
-    from leapquant.kernels.boundary import boundary_program
-    from leapquant.kernels.config import DecodeConfig, compile_kernel
-    from leapquant.kernels.decode import decode_program
-    cfg = DecodeConfig(**fields)
-    prog = decode_program(cfg.decode_config(batch)) if launch == "decode" else boundary_program(cfg)
+def generated_source(launch: str, fields: dict, batch: int = 512) -> str:
+    """The CUDA source TileLang generates for the profiled launch of KernelConfig(**fields) (resolved for sm_90, as the
+    device builds it); a boundary below the config's small_batch requests is its small-batch form."""
+    from leapquant.kernels import registry
+    from leapquant.kernels.config import KernelConfig
+    from leapquant.kernels.tl import compile_kernel
+    cfg = registry.resolve(KernelConfig(**fields), "sm_90")
+    if launch == "boundary" and batch < cfg.small_batch:
+        cfg = registry.small_batch_boundary(cfg)
+    prog = registry.programs(launch)[getattr(cfg, launch)].build(cfg)
     return compile_kernel(prog, {"kind": "cuda", "arch": "sm_90"}).get_kernel_source()
 
 
@@ -78,8 +83,8 @@ def opcode(text: str) -> str:
 
 def phase_starts(src: str) -> list[int]:
     """The generated-CUDA lines that open a phase: line 1, then each line after a `__syncthreads()` — a kernel's time
-    between two barriers is one phase (the v12 boundary's reconstruction, each power iteration's products, its
-    orthonormalisation, the codes: NOTES.md session 17)."""
+    between two barriers is one phase (the register boundary's reconstruction, each power iteration's products, its
+    orthonormalisation, the codes)."""
     return [1] + [i + 1 for i, text in enumerate(src.splitlines(), 1) if "__syncthreads()" in text]
 
 
@@ -97,11 +102,13 @@ def summarise(csv_path: str, launch: str, fields: dict, batch: int, top: int) ->
     with tempfile.TemporaryDirectory() as tmp:
         sass = local_sass(src, tmp)
     if len(sass) != len(data):
-        raise SystemExit(f"the local build has {len(sass)} SASS instructions, the profile {len(data)}: not the profiled "
-                         "program (check --launch, --set and --batch, and that TileLang and nvcc match the device's)")
+        raise SystemExit(f"the local build has {len(sass)} SASS instructions, the profile {len(data)}: not the "
+                         "profiled program (check --launch, --set and --batch, and that TileLang and nvcc match the "
+                         "device's)")
     bad = [i for i, ((_, ins), r) in enumerate(zip(sass, data)) if opcode(ins) != opcode(r[col["Source"]].strip())]
     if bad:
-        raise SystemExit(f"{len(bad)} instructions differ from the profile's (first at index {bad[0]}): not the same build")
+        raise SystemExit(f"{len(bad)} instructions differ from the profile's (first at index {bad[0]}): not the same "
+                         "build")
     exe, stall = collections.Counter(), collections.Counter()
     reasons = [h for h in header if h.startswith("stall_") and "Not Issued" not in h]
     starts = phase_starts(src)
@@ -134,8 +141,9 @@ def main() -> None:
     ap.add_argument("csv", help="ncu source page: kernel_verify.sh's <what>_sass.csv.gz")
     ap.add_argument("--launch", choices=["decode", "boundary"], default="decode")
     ap.add_argument("--set", dest="sets", action="append", default=[],
-                    help="DecodeConfig field of the profiled launch, key=value (repeatable), e.g. kind=kda")
-    ap.add_argument("--batch", type=int, default=512, help="the profiled batch (picks the per-batch decode)")
+                    help="KernelConfig field of the profiled launch, key=value (repeatable), e.g. family=kda")
+    ap.add_argument("--batch", type=int, default=512, help="the profiled batch (below the config's small_batch: the "
+                    "small-batch boundary)")
     ap.add_argument("--top", type=int, default=30)
     ap.add_argument("--phases", action="store_true", help="also the sums between barriers (__syncthreads), with each "
                     "phase's largest stall reasons (% of all samples)")
@@ -143,12 +151,15 @@ def main() -> None:
     args = ap.parse_args()
     if args.top < 1:
         ap.error(f"--top must be >= 1, got {args.top}")
-    from leapquant.cli import _parse_options
     from leapquant.errors import InputError
+    from leapquant.options import parse_options
     try:
-        fields = _parse_options(args.sets, "--set")
-    except InputError as e:
-        ap.error(str(e))
+        fields = parse_options(args.sets, "--set")
+        from leapquant.kernels import registry
+        from leapquant.kernels.config import KernelConfig
+        registry.resolve(KernelConfig(**fields))   # a config that does not resolve fails before any build
+    except (InputError, TypeError) as e:
+        ap.error(f"--set: {e}")
     out = summarise(args.csv, args.launch, fields, args.batch, args.top)
     if args.json:
         print(json.dumps(out, indent=1))

@@ -1,9 +1,12 @@
-"""Do the H200's TF32 tensor cores ignore an operand's 13 low mantissa bits (truncation)? (NOTES.md "Where session 9
-leaves the goals": if they do, the v11 boundary's masks can go.) One warp per program does one mma.m16n8k8 TF32 on
-raw fp32 operands and one on the same operands masked to TF32; the probe counts programs whose two results differ in
-any bit, and compares both with an fp64 product of the truncated and of the round-to-nearest operands.
+"""Do the GPU's TF32 tensor cores ignore an operand's 13 low mantissa bits (truncation)?
 
-    source .devbundle/setup.sh && python benchmarks/tf32_probe.py [--programs 4096] [--json]
+The register and shared-memory boundaries refit on TF32 tensor cores and mask their operands to TF32 first, so that
+their products are those of the reference (naive.fit_compensators with tf32=True). One warp per program does one
+mma.m16n8k8 TF32 on raw fp32 operands and one on the same operands masked to TF32; the probe counts programs whose
+two results differ in any bit, and compares both with an fp64 product of the truncated and of the round-to-nearest
+operands.
+
+    python benchmarks/tf32_probe.py [--programs 4096] [--json]
 """
 import argparse
 import json
@@ -38,8 +41,10 @@ def probe_program(P: int):
             for i in T.unroll(2):   # b0 (k = t, n = g), b1 (k = t + 4, n = g)
                 br[i] = T.reinterpret(B[pid, t + 4 * i, g], "uint32")
                 bm[i] = tf32(B[pid, t + 4 * i, g])
-            T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32", ar.data, 0, br.data, 0, cr.data, 0, False)
-            T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32", am.data, 0, bm.data, 0, cm.data, 0, False)
+            T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32", ar.data, 0, br.data, 0, cr.data, 0,
+                      False)
+            T.ptx_mma("float32", "m16n8k8", "row", "col", "tf32", "tf32", "fp32", am.data, 0, bm.data, 0, cm.data, 0,
+                      False)
             for i in T.unroll(4):   # c0 (g, 2t), c1 (g, 2t + 1), c2 (g + 8, 2t), c3 (g + 8, 2t + 1)
                 Draw[pid, g + 8 * (i // 2), 2 * t + i % 2] = cr[i]
                 Dmask[pid, g + 8 * (i // 2), 2 * t + i % 2] = cm[i]
@@ -73,7 +78,8 @@ def main():
     ref_r = rna(A).double() @ rna(B).double()
     out = {
         "programs": P,
-        "raw_vs_masked_programs_differing": int(((Draw.view(torch.int32) != Dmask.view(torch.int32)).flatten(1).any(1)).sum()),
+        "raw_vs_masked_programs_differing": int((Draw.view(torch.int32) != Dmask.view(torch.int32)).flatten(1).any(1)
+                                                .sum()),
         # errors relative to the largest |result| (products near zero would make elementwise ratios meaningless)
         "raw_err_vs_truncated_fp64": float((Draw.double() - ref_t).abs().max() / ref_t.abs().max()),
         "raw_err_vs_rounded_fp64": float((Draw.double() - ref_r).abs().max() / ref_r.abs().max()),

@@ -5,6 +5,7 @@ import json
 import sys
 from collections.abc import Callable
 from functools import wraps
+from pathlib import Path
 from typing import Any
 
 import typer
@@ -12,6 +13,7 @@ from rich.console import Console
 from rich.table import Table
 
 from leapquant.errors import InputError
+from leapquant.options import parse_options as _parse_options
 
 app = typer.Typer(help="Quantize linear-attention recurrent states: simulate, check, benchmark.",
                   no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
@@ -19,9 +21,54 @@ console = Console()
 EXIT_FAILURE, EXIT_BAD_INPUT = 1, 2
 
 
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+
+        try:
+            v = version("leapquant")
+        except PackageNotFoundError:   # run from a source tree that was never installed
+            v = "unknown (not installed)"
+        sys.stdout.write(f"leapquant {v}\n")
+        raise typer.Exit()
+
+
 @app.callback()
-def _root() -> None:
+def _root(show_version: bool = typer.Option(False, "--version", callback=_version, is_eager=True,
+                                            help="Print the installed version and exit.")) -> None:
     """leapquant: per-window quantization of linear-attention states (LeapQuant)."""
+
+
+def names_of(values: list[str] | None, extra: list[str] | None = None) -> list[str]:
+    """Names from a repeatable option whose values may also be comma lists (`--compare int8,leapquant`,
+    `--compare int8 --compare leapquant`), with `extra` (the words after it: `--compare int8 leapquant`)."""
+    return [n.strip() for v in [*(values or []), *(extra or [])] for n in v.split(",") if n.strip()]
+
+
+def _no_extra(ctx: typer.Context, what: str) -> None:
+    if ctx.args:
+        raise InputError(f"unexpected argument(s) {ctx.args}: only {what} takes several values")
+
+
+def command_line(ctx: typer.Context) -> str:
+    """The command as run, from the options given on the command line (recorded with a result)."""
+    import shlex
+
+    words = ["leapquant", ctx.info_name or ""]
+    for param in ctx.command.params:
+        source = ctx.get_parameter_source(param.name)
+        if getattr(source, "name", "") != "COMMANDLINE" or not param.opts:
+            continue
+        value = ctx.params.get(param.name)
+        flag = param.opts[0]
+        if getattr(param, "is_flag", False):
+            words += [flag] if value else list(getattr(param, "secondary_opts", [])[:1])
+        elif isinstance(value, (list, tuple)):
+            for v in value:
+                words += [flag, str(v)]
+        elif value is not None:
+            words += [flag, str(value)]
+    return shlex.join(words + list(ctx.args))
 
 
 def handles_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
@@ -75,23 +122,10 @@ def check(
         raise typer.Exit(EXIT_FAILURE)
 
 
-def _parse_options(items: list[str] | None, what: str) -> dict:
-    """`key=value` pairs; values parse as JSON where they can (numbers, true/false), else as strings."""
-    out: dict = {}
-    for item in items or []:
-        if "=" not in item:
-            raise InputError(f"{what} must be key=value, got {item!r}")
-        key, raw = item.split("=", 1)
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
-    return out
-
-
-@app.command()
+@app.command(context_settings={"allow_extra_args": True})
 @handles_errors
 def simulate(
+    ctx: typer.Context,
     model: str = typer.Option(None, help="Replay a seeded synthetic input of this recurrence family (see "
                                          "`leapquant check`) instead of the embedded recorded trace."),
     trace: str = typer.Option(None, help="A recorded trace (safetensors) to replay; default: the embedded one "
@@ -101,9 +135,10 @@ def simulate(
     window: int = typer.Option(16, help="Window p in tokens (1 = per-step quantization)."),
     rank: int = typer.Option(4, help="Compensator tokens r."),
     smoother: str = typer.Option("sqrt-mean-abs", help="Smoother: none, sqrt-mean-abs, smoothquant, hadamard."),
-    fitter: str = typer.Option("power", help="Compensator fitter: power, lowrank (the power iteration on the buffered records only), svd, rsvd."),
-    fitter_option: list[str] = typer.Option(None, "--fitter-option",
-                                            help="Fitter option key=value (repeatable), e.g. iters=1 (power iteration)."),
+    fitter: str = typer.Option("power", help="Compensator fitter: power, lowrank (the power iteration on the "
+                                             "buffered records only), svd, rsvd."),
+    fitter_option: list[str] = typer.Option(None, "--fitter-option", help="Fitter option key=value (repeatable), "
+                                            "e.g. iters=1 (power iteration)."),
     refit_every: int = typer.Option(1, help="Run the fitter at every k-th window's end; between, the keys are kept "
                                             "and only the values re-projected (a cheaper kernel boundary)."),
     boundary_lag: int = typer.Option(0, help="Tokens after a window's end that still read the old boundary while the "
@@ -111,7 +146,8 @@ def simulate(
                                      "paper's schedule."),
     records: str = typer.Option("fp16", help="Precision of buffered records: fp16, fp32, exact."),
     compare: list[str] = typer.Option(None, "--compare", help="Named configs to run side by side instead of the "
-                                      "one given by the options above; 'figure3' = bf16 bf16-w int8 int8-w leapquant."),
+                                      "one given by the options above: repeatable, a comma list or several words "
+                                      "(--compare int8 leapquant); 'figure3' = bf16 bf16-w int8 int8-w leapquant."),
     tokens: int = typer.Option(None, help="Tokens to replay (default: the whole trace, or 8192 synthetic)."),
     heads: int = typer.Option(8, help="Heads (synthetic input)."),
     layers: int = typer.Option(1, help="Layers (synthetic input)."),
@@ -120,30 +156,33 @@ def simulate(
     seed: int = typer.Option(0, help="Seed of the synthetic input and of stochastic rounding."),
     dtype: str = typer.Option("float32", help="Compute dtype: float32 or float64."),
     device: str = typer.Option("cpu", help="Torch device, e.g. cpu or cuda."),
-    plot: str = typer.Option(None, "--plot", help="Write the state-error curve (Figure 3 style) to this PNG."),
+    plot: str = typer.Option(None, "--plot", help="Write the state-error curves (Figure 3 style) to this PNG."),
+    points: int = typer.Option(100, help="Measure the errors about this many times over the run (at window ends)."),
     as_json: bool = typer.Option(False, "--json", help="Print JSON: {configs: {name: metrics}}."),
 ) -> None:
     """Replay layer inputs through the float reference and quantizer pipelines; report errors over time."""
     import torch
-    from rich.progress import Progress
 
     from leapquant.pipeline import FIGURE3, Pipeline, preset
-    from leapquant.simulate import chunk_tokens
+    from leapquant.progress import progress
+    from leapquant.simulate import chunk_tokens, comparison_note
     from leapquant.simulate import simulate as run_simulation
+    from leapquant.validation import check_positive_int
 
     dtypes = {"float32": torch.float32, "float64": torch.float64}
     if dtype not in dtypes:
         raise InputError(f"--dtype must be float32 or float64, got {dtype!r}")
+    check_positive_int("points", points)
     if compare:
-        names = [n for c in compare for n in (FIGURE3 if c == "figure3" else [c])]
-        pipelines = {n: preset(n) for n in names}
+        names = [n for c in names_of(compare, ctx.args) for n in (FIGURE3 if c == "figure3" else [c])]
+        pipelines = {n: preset(n) for n in dict.fromkeys(names)}
     else:
+        _no_extra(ctx, "--compare")
         p = Pipeline(format=format, format_options=_parse_options(format_option, "--format-option"),
                      window=window, rank=rank, smoother=smoother, fitter=fitter,
                      fitter_options=_parse_options(fitter_option, "--fitter-option"), records=records,
                      refit_every=refit_every, boundary_lag=boundary_lag)
         pipelines = {"custom": p}
-    chunk = chunk_tokens(pipelines)
     if trace is None and model is None:
         from leapquant.traces import has_default_trace
 
@@ -157,42 +196,97 @@ def simulate(
     else:
         from leapquant.synthetic import SyntheticSource
 
-        source = SyntheticSource(family=model, tokens=tokens or 8192, layers=layers, heads=heads, dk=dk, dv=dv, seed=seed)
-        title = f"synthetic {model}, {heads} heads {dk}x{dv}, {tokens} tokens"
-    with Progress(console=Console(stderr=True), transient=True, disable=as_json) as bar:
-        task = bar.add_task("simulating", total=source.tokens)
+        source = SyntheticSource(family=model, tokens=tokens or 8192, layers=layers, heads=heads, dk=dk, dv=dv,
+                                 seed=seed)
+        title = f"synthetic {model}, {heads} heads {dk}x{dv}, {source.tokens} tokens"
+    chunk = chunk_tokens(pipelines, at_least=max(1, source.tokens // points))
+    with progress("simulating", total=source.tokens, unit="tokens", enabled=not as_json) as bar:
         result = run_simulation(source.chunks(chunk), pipelines, dtype=dtypes[dtype], device=device, seed=seed,
-                                progress=lambda n: bar.advance(task, n))
+                                progress=bar.advance)
+    note = comparison_note(result.configs)
     if plot:
         from leapquant.plots import plot_state_error
 
-        plot_state_error({n: (r.curve.tokens, r.curve.state_error) for n, r in result.configs.items()}, plot, title)
+        plot_state_error({n: (r.curve.tokens, r.curve.state_error) for n, r in result.configs.items()}, plot, title,
+                         caption=note)
     if as_json:
-        emit_json(result.to_json())
+        emit_json({**result.to_json(), **({"note": note} if note else {})})
         return
     table = Table(title=title)
-    for col in ("config", "setup", "B/elt", "final state err", "mean output err", "max/median S→comp→smooth"):
-        table.add_column(col)
+    for col in ("config", "setup", "B/elt", "final state err", "mean output err", "max/median: S → comp → smooth"):
+        table.add_column(col, overflow="fold")
     for n, r in result.configs.items():
         s, p = r.summary(), r.pipeline
         mom = s["max_over_median"]
-        ratios = " → ".join(f"{mom[k]:.1f}" for k in ("state", "after_compensators", "after_smoothing")) if mom else "-"
-        setup = f"{p.format} {p.schedule} p={p.window} r={p.rank} {p.smoother}" + (
+        ratios = "→".join(f"{mom[k]:.0f}" if mom[k] >= 10 else f"{mom[k]:.1f}"
+                          for k in ("state", "after_compensators", "after_smoothing")) if mom else "-"
+        setup = f"{p.format} p={p.window} r={p.rank}" + (f" {p.smoother}" if p.smoother != "none" else "") + (
             f" refit/{p.refit_every}" if p.refit_every > 1 else "") + (
             f" lag {p.boundary_lag}" if p.boundary_lag else "")
         table.add_row(n, setup, f"{s['bytes_per_element']:.3f}", f"{s['final_state_error']:.2e}",
                       f"{s['mean_output_error']:.2e}", ratios)
     console.print(table)
+    if note:
+        console.print(note, highlight=False)
     if plot:
         console.print(f"plot: {plot}")
 
 
-@app.command(context_settings={"allow_extra_args": True, "ignore_unknown_options": True}, add_help_option=False)
-def study(ctx: typer.Context) -> None:
-    """The accuracy study on the trained models (bits per byte over a held-out novel); `--help` lists its options."""
-    from leapquant.models.study import main as study_main
+@app.command(context_settings={"allow_extra_args": True})
+@handles_errors
+def study(
+    ctx: typer.Context,
+    models: list[str] = typer.Option(None, "--models", help="Models: gdn, kda, rwkv7 (repeatable or a comma list; "
+                                     "default gdn,kda, and rwkv7 where --data holds its weights)."),
+    configs: list[str] = typer.Option(None, "--configs", help="State configs (repeatable or a comma list; default "
+                                      "fp32,int8-channel,leapquant; 'figure3': fp32 and the Figure-3 set, bf16, "
+                                      "fp8-e4m3-channel, int8-channel, leapquant, leapquant-6, leapquant-4; 'all': "
+                                      "every config)."),
+    tokens: int = typer.Option(None, help="Read only the first N bytes of the document (default: all of it)."),
+    document: str = typer.Option(None, help="Any text file to read (bytes are the tokens); default: the held-out "
+                                 "novel under --data, else the embedded excerpt (chapters 1-5 of Persuasion)."),
+    data: Path = typer.Option(None, "--data", help="A data folder for longer runs: DIR/corpora/austen-persuasion.txt "
+                              "(the whole held-out novel) and DIR/models/ (the RWKV-7 weights)."),
+    out: Path = typer.Option(Path("leapquant-study"), help="Folder for the JSON files, table and figures."),
+    model_dir: Path = typer.Option(None, help="Folder of gdn.safetensors and kda.safetensors (default: models/ of "
+                                   "the clone)."),
+    chunk: int = typer.Option(2048, help="Tokens per chunk: the state error is measured at the end of each."),
+    device: str = typer.Option("cpu", help="Torch device, e.g. cpu or cuda."),
+    tag: str = typer.Option("", help="Suffix of the output files (e.g. 'long')."),
+    threads: int = typer.Option(None, help="Torch CPU threads (default: torch's)."),
+    parallel: int = typer.Option(1, help="On CUDA: run this many configs at once, each on its own thread and stream."),
+    report: bool = typer.Option(False, "--report", help="Only rebuild the table and figures from the JSON files in "
+                                "--out."),
+    merge: list[Path] = typer.Option(None, "--merge", help="Combine the JSON files (this --tag) of these folders "
+                                     "into --out, then report (repeatable, or several folders after it)."),
+    resume: bool = typer.Option(False, "--resume", help="Keep the configs already in the output JSON (same "
+                                "document, length and chunk) and run the rest."),
+    progress_log: Path = typer.Option(None, help="Also append a line per chunk, layer and config to this file."),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout (no progress shown)."),
+) -> None:
+    """The accuracy study on the trained models: bits per byte over a held-out document, state error, Figure 6.
 
-    study_main(ctx.args)
+    Runs on the embedded excerpt of a novel the models never saw; --data DIR reads the whole novel instead."""
+    from leapquant.models import study as st
+
+    if merge or ctx.args:
+        if not merge:
+            _no_extra(ctx, "--merge")
+        summary = st.merge([*merge, *map(Path, ctx.args)], out, tag)
+    elif report:
+        summary = st.report(out, tag)
+    else:
+        summary = st.study(models=models, configs=configs, tokens=tokens, document=document, out=out,
+                           model_dir=model_dir or st.MODEL_DIR, data_dir=data, chunk=chunk, device=device, tag=tag,
+                           threads=threads, parallel=parallel, resume=resume, progress_log=progress_log,
+                           show_progress=not as_json, command=command_line(ctx))
+    if as_json:
+        emit_json(summary)
+        return
+    table = out / (f"table-{tag}.md" if tag else "table.md")
+    if table.is_file():
+        sys.stdout.write(table.read_text())
+    console.print(f"results: {out}/", highlight=False)
 
 
 def _mount_optional() -> None:

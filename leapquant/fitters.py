@@ -1,4 +1,5 @@
-"""Compensator fitters (MATH.md §4): the rank-r structure moved out of the state before quantizing.
+"""Compensator fitters (docs/math.md §4, eqs. 5, 6 and 13): the rank-r structure moved out of the state before
+quantizing.
 
 A fitter returns K [..., dk, r] with orthonormal columns and U = Sᵀ K [..., dv, r], so K Uᵀ is the
 projection of S on span(K). `power` runs as a kernel would (a fixed number of iterations, warm-
@@ -24,15 +25,15 @@ def orthonormalize(X: torch.Tensor) -> torch.Tensor:
 
 
 def gram_schmidt(X: torch.Tensor) -> torch.Tensor:
-    """Modified Gram–Schmidt on the columns of X [..., K, r], one column after another as the decode kernels run it
-    (the same Q as :func:`orthonormalize` in exact arithmetic, R's diagonal >= 0). A column that is exactly zero once
-    the earlier ones are projected out stays zero through the loop (the later columns' projections on it are zero)
-    and becomes e_a at the end, as in the kernels (boundary_common.mgs_warp): a power iteration from keys that are
-    zero — a slot whose buffers an engine zeroed — then revives them instead of keeping them zero for ever; where all
-    columns are zero the result is the cold start e_1..e_r. e_a is not made orthogonal to the other columns (a branch
-    every kernel would carry): where a rank-deficient input (a request's first tokens) zeroes only some columns
-    exactly, K is orthonormal again after the next boundary's iteration, and until then R = S − K Kᵀ S stays no
-    larger than S."""
+    """Modified Gram–Schmidt on the columns of X [..., K, r], one column after another as the decode kernels run it (the
+    same Q as :func:`orthonormalize` in exact arithmetic, R's diagonal >= 0). A column that is exactly zero once the
+    earlier ones are projected out stays zero through the loop (the later columns' projections on it are zero) and
+    becomes e_a at the end, as in the kernels (kernels/boundary/common.py, mgs_warp): a power iteration from keys that
+    are zero — a slot whose buffers an engine zeroed — then revives them instead of keeping them zero for ever; where
+    all columns are zero the result is the cold start e_1..e_r. e_a is not made orthogonal to the other columns (a
+    branch every kernel would carry): where a rank-deficient input (a request's first tokens) zeroes only some columns
+    exactly, K is orthonormal again after the next boundary's iteration, and until then R = S − K Kᵀ S stays no larger
+    than S."""
     Q = X.clone()
     dead = torch.zeros(*X.shape[:-2], X.shape[-1], dtype=torch.bool, device=X.device)
     for a in range(X.shape[-1]):
@@ -118,12 +119,12 @@ def power_iteration(S: torch.Tensor, K: torch.Tensor, iters: int, tf32: bool = F
 @dataclass
 class PowerIteration(CompensatorFitter):
     """K ← orth(S Sᵀ K), `iters` times, from the previous window's K (cold start: e_1..e_r). tf32: every mat-vec's
-    operands cut to TF32 first, as the v11 boundary kernel's tensor cores take them (`DecodeConfig.bmv_tf32`) — so
-    that the simulator measures what that arithmetic costs in accuracy."""
+    operands cut to TF32 first (docs/math.md eq. 15), as the boundary kernels' tensor cores take them — so that the
+    simulator measures what that arithmetic costs in accuracy."""
 
     iters: int = 2
     tf32: bool = False
-    orth: str = "qr"   # "qr": torch's (LAPACK); "mgs": column by column, as the decode kernels (kernels.from_pipeline)
+    orth: str = "qr"   # "qr": torch's (LAPACK); "mgs": column by column, as the decode kernels (eq. 14)
     name = "power"
     graph_safe = True
 
@@ -157,10 +158,10 @@ def low_rank_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tensor, 
 
 
 def scaled_cholesky(G: torch.Tensor, tau: float) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
-    """(dv, L, ok) of a Gram matrix G [..., r, r] as the decode kernels factor it (boundary_common.scaled_cholesky_warp),
-    from its lower triangle G[a, b <= a]: dv = diag(G)^(-1/2) (0 where the diagonal is not positive), L the Cholesky
-    factor of D G D with unit diagonal — L[a, b < a], and L[a, a] holding 1 / the diagonal entry —, ok where every
-    pivot 1 − Σ_b L[a, b]² is at least `tau`."""
+    """(dv, L, ok) of a Gram matrix G [..., r, r] as the decode kernels factor it (scaled_cholesky_warp in
+    kernels/boundary/common.py), from its lower triangle G[a, b <= a]: dv = diag(G)^(-1/2) (0 where the diagonal is not
+    positive), L the Cholesky factor of D G D with unit diagonal — L[a, b < a], and L[a, a] holding 1 / the diagonal
+    entry —, ok where every pivot 1 − Σ_b L[a, b]² is at least `tau`."""
     r = G.shape[-1]
     diag = torch.diagonal(G, dim1=-2, dim2=-1)
     dv = torch.where(diag > 0, torch.rsqrt(torch.where(diag > 0, diag, torch.ones_like(diag))), torch.zeros_like(diag))
@@ -196,14 +197,13 @@ def coefficient_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tenso
                                 tau: float = 1e-3, tf32: bool = False,
                                 fallback: Callable[[], tuple[torch.Tensor, torch.Tensor]] | None = None
                                 ) -> tuple[torch.Tensor, torch.Tensor]:
-    """The power iteration on L = A Bᵀ in the coefficient space of A (K = A C), the v12 boundary's `brecords`
-    arithmetic (leapquant/kernels/NOTES.md, "Session 22"; its kernel reference `naive.fit_compensators_records` calls
-    this): Ga = AᵀA, Gb = BᵀB; from C = [I; 0] (A's first r columns: the previous keys decayed through the window),
-    `iters` times Y = Gb (Ga C), then C = Y D L⁻ᵀ with (D, L) the scaled Cholesky factor of Yᵀ Ga Y (K's columns
-    orthonormal: MGS's Q in exact arithmetic), Ga C carried along (X = Z D L⁻ᵀ, Z = Ga Y) so that an iteration is two
-    M × M by r products; U = Sᵀ K (its operands cut to TF32 with `tf32`, as the kernels' Û product). Where a pivot
-    falls below `tau` or a diagonal is not positive (nearly dependent columns; zero keys and zero records), that
-    state's (K, U) come from `fallback()` — the kernels run the S_p iteration; None: the factored iteration
+    """The power iteration on L = A Bᵀ in the coefficient space of A (K = A C; docs/math.md eq. 22 with
+    `form="coefficients"`): Ga = AᵀA, Gb = BᵀB; from C = [I; 0] (A's first r columns: the previous keys decayed through
+    the window), `iters` times Y = Gb (Ga C), then C = Y D L⁻ᵀ with (D, L) the scaled Cholesky factor of Yᵀ Ga Y (K's
+    columns orthonormal: MGS's Q in exact arithmetic), Ga C carried along (X = Z D L⁻ᵀ, Z = Ga Y) so that an iteration
+    is two M × M by r products; U = Sᵀ K (its operands cut to TF32 with `tf32`, as the kernels' Û product). Where a
+    pivot falls below `tau` or a diagonal is not positive (nearly dependent columns; zero keys and zero records), that
+    state's (K, U) come from `fallback()` (e.g. the S_p iteration); None: the factored iteration
     (`low_rank_power_iteration`, torch's QR). Both are computed and selected on the device: no host sync."""
     Ga = A.transpose(-1, -2) @ A
     Gb = B.transpose(-1, -2) @ B
@@ -231,16 +231,15 @@ class LowRankPowerIteration(CompensatorFitter):
     compensators and the window's records, decayed to its end, rank <= r + p — instead of on S_p; U = S_pᵀ K still
     projects the whole state, so the quantized residual stays orthogonal to K. Why: on a GPU the iteration on the
     dense S_p is most of a boundary's work, and the decayed residual Γ Ŝ_0 it ignores was left structureless by the
-    previous fit (session 21's study: state error +0.8–2 % over `power`, bits per byte level; NOTES.md). A boundary
+    previous fit (on the trained models: state error +0.8–2 % over `power`, bits per byte level). A boundary
     without a buffer (a stream's first state) fits S as `power` does. `start`: the iteration's warm start — "keys",
     the previous keys; "decayed", the buffer's first r key columns, i.e. the previous keys decayed through the window
-    (the same direction under a scalar decay; what a kernel iterating in span(A) starts from: NOTES.md). `form`:
-    "factored", A (Bᵀ (B (Aᵀ K))) with `orth`; "coefficients", the v12 kernel's arithmetic
-    (`coefficient_power_iteration`: Gram matrices, scaled Cholesky in A's coefficient space; needs start "decayed").
+    (the same direction under a scalar decay; what a kernel iterating in span(A) starts from). `form`:
+    "factored", A (Bᵀ (B (Aᵀ K))) with `orth` (docs/math.md eq. 22); "coefficients", the same iteration in A's
+    coefficient space (`coefficient_power_iteration`: Gram matrices, scaled Cholesky; needs start "decayed").
     `fallback` (form "coefficients"): where its Cholesky fails, "factored" — the factored iteration, torch's QR — or
-    "state" — the power iteration on S_p with `orth` and `tf32`, as `DecodeConfig(brecords=True)` runs it
-    (kernels.from_pipeline maps the two). `tf32` (fallback "state"): U's product and the fall-back's with TF32
-    operands, the kernels' tensor-core arithmetic."""
+    "state" — the power iteration on S_p with `orth` and `tf32`. `tf32` (fallback "state"): U's product and the
+    fall-back's with TF32 operands (docs/math.md eq. 15), the kernels' tensor-core arithmetic."""
 
     iters: int = 2
     orth: str = "qr"
@@ -320,6 +319,7 @@ class RandomizedSVD(CompensatorFitter):
         return orthonormalize(U.reshape(*S.shape[:-1], rank))
 
 
-_REGISTRY: Registry[CompensatorFitter] = Registry("fitter", "fitter_options", {"power": PowerIteration, "lowrank": LowRankPowerIteration, "svd": ExactSVD, "rsvd": RandomizedSVD})
+_REGISTRY: Registry[CompensatorFitter] = Registry("fitter", "fitter_options", {
+    "power": PowerIteration, "lowrank": LowRankPowerIteration, "svd": ExactSVD, "rsvd": RandomizedSVD})
 names = _REGISTRY.names
 get = _REGISTRY.get

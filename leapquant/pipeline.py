@@ -1,4 +1,4 @@
-"""The quantizer pipeline (MATH.md §2–6): a format × a schedule × a compensator fitter × a smoother.
+"""The quantizer pipeline (docs/math.md §2–6): a format × a schedule × a compensator fitter × a smoother.
 
 A `Pipeline` is plain data — it converts to and from a dict losslessly (the recipe file of the
 tuner is that dict) — and builds, per simulated stream, a `BoundaryQuantizer`: the function that
@@ -37,10 +37,10 @@ class Pipeline:
     fitter: str = "power"
     fitter_options: dict[str, Any] = field(default_factory=dict)   # power iteration: iters = 2
     refit_every: int = 1           # run the fitter at every k-th boundary; between, the keys are kept and only
-                                   # U = Sᵀ K is re-projected (a kernel's cheaper boundary: NOTES.md, "Session 19")
+                                   # U = Sᵀ K is re-projected (a cheaper kernel boundary: docs/math.md §4)
     boundary_lag: int = 0          # tokens after a window's end that still read the old boundary and buffer while
                                    # the next boundary state is built (a kernel's boundary beside the next decode
-                                   # step: kernels/NOTES.md, "The boundary one token late"); 0: the paper's
+                                   # step: docs/math.md eq. 21); 0: the paper's
                                    # schedule. 0 <= lag < window
     pairs: str = "fp16"            # precision of the stored compensator pairs
     smoother: str = "sqrt-mean-abs"

@@ -20,7 +20,6 @@ from leapquant.pipeline import BoundaryQuantizer, Pipeline
 from leapquant.recurrences import Steps
 from leapquant.window import WindowedState, evolve
 
-
 REFERENCE_WINDOW = 64
 """The reference evolves exactly in windows of this many tokens: a window's record weights cost
 O(window² · dk) for vector decays, so whole chunks would be slow; the result is exact either way."""
@@ -89,9 +88,11 @@ def simulate(
     seed: int = 0,
     initial_state: torch.Tensor | None = None,
     progress: Callable[[int], None] | None = None,
+    stats_every: int = 256,
 ) -> SimulationResult:
     """Replay `chunks` (Steps of [..., chunk, ·], each a whole number of every pipeline's windows,
-    except possibly the last) through the reference and each pipeline; metrics after every chunk."""
+    except possibly the last) through the reference and each pipeline; metrics after every chunk. The Figure-6
+    ratios (max over median of the boundary state) are sampled at most once per `stats_every` tokens."""
     if not pipelines:
         raise InputError("pipelines must name at least one config")
     ref_state: WindowedState | None = None
@@ -100,6 +101,7 @@ def simulate(
     curves = {n: Curve() for n in pipelines}
     seconds = dict.fromkeys(pipelines, 0.0)
     seen = 0
+    sampled = -stats_every
     dk = dv = 0
     batch_shape: list[int] = []
     for steps in chunks:
@@ -116,6 +118,8 @@ def simulate(
         o_ref, ref_state = evolve(steps, REFERENCE_WINDOW, ref_state)
         S_ref = ref_state.state()
         seen += T
+        sample = seen - sampled >= stats_every
+        sampled = seen if sample else sampled
         for n, p in pipelines.items():
             started = time.perf_counter()
             o, states[n] = evolve(steps, p.window, states[n], quantizers[n], p.precision(), lag=p.boundary_lag)
@@ -127,7 +131,8 @@ def simulate(
             c.state_error_max.append(float(err.max()))
             c.state_mse.append(float(((S - S_ref) ** 2).mean()))
             c.output_error.append(float(_rel(o, o_ref, tuple(range(o.dim())))))
-            quantizers[n].sample_stats()
+            if sample:
+                quantizers[n].sample_stats()
             seconds[n] += time.perf_counter() - started     # the float() reads above synced the device
         if progress is not None:
             progress(T)
@@ -151,3 +156,28 @@ def chunk_tokens(pipelines: dict[str, Pipeline], at_least: int = 256) -> int:
     for p in pipelines.values():
         lcm = lcm * p.window // math.gcd(lcm, p.window)
     return lcm * max(1, math.ceil(at_least / lcm))
+
+
+def comparison_note(configs: dict[str, ConfigResult], method: str = "leapquant") -> str | None:
+    """One line on where `method` stands among the configs run beside it, from their numbers: the configs with a
+    lower final state error and what they store per element, and how far `method` is below the configs of its size
+    or smaller. None when `method` was not run, or runs alone."""
+    if method not in configs or len(configs) < 2:
+        return None
+    err = {n: r.summary()["final_state_error"] for n, r in configs.items()}
+    size = {n: r.bytes_per_element for n, r in configs.items()}
+    ahead = [n for n in configs if n != method and err[n] < err[method]]
+    behind = sorted((n for n in configs if n != method and err[n] >= err[method] and size[n] <= size[method] * 1.25),
+                    key=lambda n: err[n])
+    parts = []
+    for n in ahead:
+        why = (f"it keeps a {8 * size[n]:.0f}-bit state, {size[n]:.2f} bytes per element to {method}'s "
+               f"{size[method]:.2f}" if size[n] > size[method] else
+               f"at {size[n]:.2f} bytes per element to {method}'s {size[method]:.2f}")
+        parts.append(f"{n}'s final state error is below {method}'s: {why}")
+    if behind:
+        ratios = " and ".join(f"{err[n] / max(err[method], 1e-300):.1f}x below {n}'s" for n in behind[:2])
+        parts.append(f"At its size or less, {method}'s final state error is {ratios}")
+    elif not ahead:
+        parts.append(f"{method} has the lowest final state error of these configs")
+    return ". ".join(parts) + "."

@@ -1,4 +1,4 @@
-"""Smoothers (MATH.md §5): reshape the residual before quantizing so that a few rows don't set the scale.
+"""Smoothers (docs/math.md §5, eq. 16): reshape the residual before quantizing so that a few rows don't set the scale.
 
 `fit` computes the smoothing parameters from the residual R, `apply` maps R to what is quantized,
 `invert` maps the dequantized payload back. Parameters are FP32 (counted in `bytes_for`).

@@ -1,6 +1,6 @@
 """Seeded synthetic layer inputs with the statistics that make per-step rounding error accumulate.
 
-MATH.md §2: with isotropic keys the delta rule's erase also erases the error, so a generator meant
+docs/math.md §2 (eq. 9): with isotropic keys the delta rule's erase also erases the error, so a generator meant
 to show the paper's effect needs keys confined to a low-dimensional subspace (directions outside
 it are never erased), decays close to 1, and updates that are small against the accumulated
 state. This generator has, per head (fixed random draws per head, re-drawn per layer):

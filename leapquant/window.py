@@ -1,4 +1,5 @@
-"""The windowed state every family shares (MATH.md §3): a boundary state Ŝ_0 plus a buffer of records.
+"""The windowed state every family shares (docs/math.md §3, eqs. 4 and 10): a boundary state Ŝ_0 plus a buffer of
+records.
 
 Within a window the state is never formed: S_ℓ = Γ_{1:ℓ} Ŝ_0 + Σ_j Γ_{j+1:ℓ} k_j u_jᵀ (eq. 4), and a
 read Sᵀx goes through Ŝ_0ᵀ(Γ x) plus the records (eq. 10). Compensator tokens are records with
@@ -226,7 +227,7 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
     `lag` (0 <= lag < window): the first `lag` tokens after a window's end still read the old boundary
     and its buffer, while the next boundary state — built from the same S_p — waits; their records
     then move to the new window. What a kernel whose boundary runs beside the next decode step
-    computes (leapquant/kernels/NOTES.md, "The boundary one token late"); 0 is the paper's schedule.
+    computes (docs/math.md eq. 21); 0 is the paper's schedule.
     """
     check_positive_int("window", window)
     if isinstance(lag, bool) or not (isinstance(lag, int) and 0 <= lag < window):

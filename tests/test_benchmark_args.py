@@ -15,17 +15,20 @@ def test_overlap_probe_reads_decode_block_entries():
 
 def test_layer_streams_refuses_a_config_by_name():
     fields = load_benchmark("layer_streams").config_fields
-    assert fields(["dminblocks=4", "iters=1"]) == dict(dminblocks=4, iters=1)
-    with pytest.raises(SystemExit, match="'foo' is not a DecodeConfig field"):
+    assert fields(["programs_per_sm=2", "iters=1"]) == dict(programs_per_sm=2, iters=1)
+    with pytest.raises(SystemExit, match="'foo' is not a KernelConfig field"):
         fields(["foo=1"])
-    with pytest.raises(SystemExit, match="warp_ahead .* needs pipe_warp"):
-        fields(["pipe_warp=false", "warp_ahead=true"])
+    with pytest.raises(SystemExit, match="KernelConfig.decode must be one of"):
+        fields(["decode=fast"])
+    with pytest.raises(SystemExit, match="decode program 'warp'.*window"):      # a program that does not fit
+        fields(["decode=warp", "window=32"])
 
 
 def test_layer_streams_keeps_each_row_as_it_is_measured(tmp_path, monkeypatch):
     """--out holds every row measured so far (a run cut short by a device call's limit keeps them); the timing
     functions are replaced here by fixed numbers, and the file reads back through --from-json's reader."""
     from leapquant.kernels import bench as kb
+    from leapquant.kernels import decoder
     mod = load_benchmark("layer_streams")
     out = tmp_path / "rows.json"
     seen = []
@@ -34,8 +37,11 @@ def test_layer_streams_keeps_each_row_as_it_is_measured(tmp_path, monkeypatch):
         if out.exists():                      # the rows before this one are already on disk
             seen.append(len(mod.read_rows([str(out)])))
         return 10.0 + streams, None
-    monkeypatch.setattr(kb, "bench_fla", lambda kind, batch, v_first, graphs: (30.0 if v_first else 40.0, None))
+    monkeypatch.setattr(kb, "bench_fla", lambda family, batch, layout, graphs: (30.0 if layout == "v_first" else 40.0,
+                                                                                None))
     monkeypatch.setattr(kb, "bench_leap_layers", fake_layers)
+    monkeypatch.setattr(decoder, "local_arch", lambda device=None: "sm_90")
     rows = mod.measure(["gdn"], 32, [4], [0, 2], [2], 1, out=str(out))
     assert seen == [1] and [r["us"] for r in rows] == [10.0, 12.0]
     assert mod.read_rows([str(out)]) == rows and rows[1]["speedup_vs_fla"] == 30.0 / 12.0
+    assert rows[0]["config"].startswith("gdn-int8-w16-r4-v_first-warp")

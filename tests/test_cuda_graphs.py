@@ -168,7 +168,8 @@ def test_rotation_and_codebook_are_made_once_per_device():
     from leapquant.smoothers import HadamardRotation
     like = torch.zeros(2, 64, 8)
     assert HadamardRotation(seed=3).fit(like) is rotation(64, 3, torch.float32, "cpu")   # the smoother's too
-    assert _codebook_on(64, 4, torch.float32, torch.device("cpu"))[0] is _codebook_on(64, 4, torch.float32, torch.device("cpu"))[0]
+    cpu = torch.device("cpu")
+    assert _codebook_on(64, 4, torch.float32, cpu)[0] is _codebook_on(64, 4, torch.float32, cpu)[0]
 
 
 def test_capture_gate_waits_for_runners_to_park():

@@ -55,8 +55,9 @@ def test_fitters_find_the_top_singular_subspace(name):
 
 
 def test_power_iteration_in_tf32_cuts_operands_and_stays_near_fp32():
-    """tf32=True (the v11 boundary kernel's arithmetic): every mat-vec operand keeps 10 mantissa bits — so the fit
-    differs from FP32's, by about TF32's precision, and still finds the subspace; a non-bool option is refused."""
+    """tf32=True (the boundary kernels' TF32 arithmetic, docs/math.md eq. 15): every mat-vec operand keeps 10 mantissa
+    bits — so the fit differs from FP32's, by about TF32's precision, and still finds the subspace; a non-bool option
+    is refused."""
     from leapquant.errors import InputError
     from leapquant.fitters import tf32_truncate
     x = torch.tensor([1.0 + 2.0 ** -10, 1.0 + 2.0 ** -11, -3.0 - 2.0 ** -12], dtype=torch.float32)
@@ -77,7 +78,7 @@ def test_power_iteration_in_tf32_cuts_operands_and_stays_near_fp32():
 def test_a_zero_first_state_still_gets_compensators(orth):
     """A fresh request starts from the zero state: its cold-started fit has nothing to find, and a Gram–Schmidt that
     left the keys zero would doom them — a warm-started power iteration never moves from a zero key (every later
-    S Sᵀ K is zero too; session 20's bug). Both orthonormalisations complete zero columns (torch's QR; gram_schmidt by
+    S Sᵀ K is zero too). Both orthonormalisations complete zero columns (torch's QR; gram_schmidt by
     e_a): three windows later the compensators hold the state's structure."""
     pipe = Pipeline(format="int8", window=16, rank=4, smoother="sqrt-mean-abs", fitter_options={"orth": orth})
     gen = torch.Generator().manual_seed(21)
@@ -152,7 +153,8 @@ def test_power_iteration_warm_start_beats_cold_start():
 @pytest.mark.parametrize("name", smoothers.names())
 def test_smoothing_is_invertible_before_quantization(name):
     gen = torch.Generator().manual_seed(13)
-    R = torch.randn(2, 32, 24, generator=gen, dtype=torch.float64) * torch.logspace(-3, 2, 32, dtype=torch.float64)[:, None]
+    rows = torch.logspace(-3, 2, 32, dtype=torch.float64)[:, None]
+    R = torch.randn(2, 32, 24, generator=gen, dtype=torch.float64) * rows
     sm = smoothers.get(name)
     params = sm.fit(R)
     back = sm.invert(sm.apply(R, params), params)

@@ -1,5 +1,5 @@
 """benchmarks/sass_lines.py: a profile's rows summed per generated-CUDA line, and a build that is not the profiled one
-refused (the local nvcc build is replaced by a fixed list here; the device-side flow is in NOTES, session 16)."""
+refused (the local nvcc build is replaced by a fixed list here)."""
 import pytest
 from ncu_csv import load_benchmark, write_ncu_csv
 
@@ -55,7 +55,8 @@ def test_phases_split_at_barriers(sass_lines, tmp_path, monkeypatch):
     assert sass_lines.phase_starts(src) == [1, 4]
     assert [sass_lines.phase_of(ln, [1, 4]) for ln in (None, 1, 3, 4, 9)] == [0, 0, 0, 1, 1]
     monkeypatch.setattr(sass_lines, "generated_source", lambda launch, fields, batch: src)
-    monkeypatch.setattr(sass_lines, "local_sass", lambda s, workdir: [(2, LOCAL[0][1]), (4, LOCAL[1][1]), (4, LOCAL[2][1])])
+    monkeypatch.setattr(sass_lines, "local_sass",
+                        lambda s, workdir: [(2, LOCAL[0][1]), (4, LOCAL[1][1]), (4, LOCAL[2][1])])
     path = tmp_path / "boundary_sass.csv.gz"
     _profile(path, ROWS)
     out = sass_lines.summarise(str(path), "boundary", {}, 512, top=5)

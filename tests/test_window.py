@@ -1,4 +1,4 @@
-"""The windowed state (MATH.md §3): reads without forming S, reconstruction, rounded records."""
+"""The windowed state (docs/math.md §3): reads without forming S, reconstruction, rounded records."""
 import pytest
 import torch
 
@@ -43,7 +43,8 @@ def random_delta_steps(gen, batch, T, dk, dv, vector_decay):
     d = dk if vector_decay else 1
     la = -torch.rand(*batch, T, d, generator=gen, dtype=torch.float64) * 0.2
     k = torch.nn.functional.normalize(torch.randn(*batch, T, dk, generator=gen, dtype=torch.float64), dim=-1)
-    return Steps(log_alpha=la, k=k, b=torch.exp(la) * k, beta=torch.rand(*batch, T, 1, generator=gen, dtype=torch.float64),
+    return Steps(log_alpha=la, k=k, b=torch.exp(la) * k,
+                 beta=torch.rand(*batch, T, 1, generator=gen, dtype=torch.float64),
                  v=torch.randn(*batch, T, dv, generator=gen, dtype=torch.float64),
                  q=torch.randn(*batch, T, dk, generator=gen, dtype=torch.float64))
 

@@ -19,8 +19,8 @@ from typing import Any, Callable, ClassVar, Iterator, Sequence
 import torch
 
 __all__ = [
-    "Quantized", "Format", "Option", "Grouping", "check_input", "check_finite", "deferred_finite_checks", "FiniteChecks",
-    "grouping_from_options", "GROUPED_OPTIONS",
+    "Quantized", "Format", "Option", "Grouping", "check_input", "check_finite", "deferred_finite_checks",
+    "FiniteChecks", "grouping_from_options", "GROUPED_OPTIONS",
 ]
 
 
@@ -222,7 +222,8 @@ class FiniteChecks:
         stacked = torch.stack(self.flags) if flags is None else flags
         bad = (~stacked).nonzero()
         if len(bad):
-            raise ValueError(f"{self.names[int(bad[0])]}: x contains NaN or Inf; this format raises on non-finite input")
+            raise ValueError(f"{self.names[int(bad[0])]}: x contains NaN or Inf; this format raises on non-finite "
+                             "input")
 
 
 _DEFERRED: contextvars.ContextVar[FiniteChecks | None] = contextvars.ContextVar("leapquant_finite_checks", default=None)

@@ -20,8 +20,18 @@ import torch
 
 from ._elements import ELEMENTS, round_to_grid
 from ._scaled import e8m0_scale, e8m0_to_float
-from .base import (GROUPED_OPTIONS, ROUNDING, SEED, Format, Option, Quantized, check_finite,
-                   check_input, check_shape, grouping_from_options)
+from .base import (
+    GROUPED_OPTIONS,
+    ROUNDING,
+    SEED,
+    Format,
+    Option,
+    Quantized,
+    check_finite,
+    check_input,
+    check_shape,
+    grouping_from_options,
+)
 
 __all__ = ["FP8E4M3", "FP8E5M2"]
 

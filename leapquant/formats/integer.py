@@ -21,8 +21,19 @@ from typing import Sequence
 import torch
 
 from ._elements import pack, packed_nbytes, unpack
-from .base import (GROUPED_OPTIONS, ROUNDING, SEED, Format, Grouping, Option, Quantized,
-                   check_finite, check_input, check_shape, grouping_from_options)
+from .base import (
+    GROUPED_OPTIONS,
+    ROUNDING,
+    SEED,
+    Format,
+    Grouping,
+    Option,
+    Quantized,
+    check_finite,
+    check_input,
+    check_shape,
+    grouping_from_options,
+)
 
 __all__ = ["IntFormat", "INT8", "INT6", "INT4", "int_quantize", "int_dequantize"]
 

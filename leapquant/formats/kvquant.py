@@ -23,8 +23,7 @@ from typing import Sequence
 
 import torch
 
-from .base import (ROUNDING, SEED, Format, Grouping, Option, Quantized, check_finite,
-                   check_input, check_shape)
+from .base import ROUNDING, SEED, Format, Grouping, Option, Quantized, check_finite, check_input, check_shape
 from .integer import int_dequantize, int_nbytes, int_quantize
 
 __all__ = ["KVQuant"]

@@ -135,7 +135,7 @@ inline int any_sync(int line, int pred) {   // the warp's vote (full mask), by b
 }  // namespace emu
 #define __any_sync(mask, pred) emu::any_sync(__LINE__, (pred))
 
-// movmatrix.sync.aligned.m8n8.trans.b16 (boundary_regs.MOVMATRIX, which the emulation drops with the includes): lane
+// movmatrix.sync.aligned.m8n8.trans.b16 (boundary.regs.MOVMATRIX, which the emulation drops with the includes): lane
 // (g, t) holds elements (g, 2t) and (g, 2t + 1) of an 8x8 b16 matrix in its low and high halves; afterwards those of
 // the transposed matrix, (2t, g) and (2t + 1, g) of the original
 inline uint lq_movm(uint x) {
@@ -170,7 +170,7 @@ inline float __fadd_rn(float a, float b) { return a + b; }
 inline float __fmaf_rn(float a, float b, float c) { return std::fma(a, b, c); }
 // expf, fabsf, sqrtf: the C library's (<cmath> declares them globally)
 inline float rsqrtf(float x) { return 1.0f / std::sqrt(x); }   // (MUFU.RSQ on the GPU: within 2 ulp of this)
-// decode_warp.FAST_EXP (ex2.approx.ftz of x log2 e; dropped with the includes): exp2f of the same product, which
+// decode.warp.FAST_EXP (ex2.approx.ftz of x log2 e; dropped with the includes): exp2f of the same product, which
 // ex2.approx matches to ~2 ulp (the tests compare with the reference at their tolerance, not bit for bit)
 inline float lq_exp(float x) { return exp2f(x * 1.4426950408889634f); }
 template <class A, class B> inline auto max(A a, B b) { return a > b ? a : b; }

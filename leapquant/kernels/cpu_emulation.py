@@ -16,7 +16,6 @@ import os
 import re
 import shutil
 import subprocess
-import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -71,16 +70,39 @@ def translate(cuda_source: str) -> tuple[str, str, tuple[Param, ...]]:
     return f'#include "{HEADER}"\n' + body + launcher, name, tuple(params)
 
 
+def default_cache() -> Path:
+    """The per-user cache of compiled emulations: $LEAPQUANT_CACHE or $XDG_CACHE_HOME/leapquant (~/.cache/leapquant),
+    its `emu` folder — never a shared temporary directory, where another user could plant a library to be loaded."""
+    base = os.environ.get("LEAPQUANT_CACHE") or os.path.join(
+        os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache"), "leapquant")
+    return Path(base) / "emu"
+
+
+def owned_by_me(path: Path) -> None:
+    """PermissionError unless `path` belongs to this user and nobody else may write it."""
+    st = path.stat()
+    if st.st_uid != os.getuid() or st.st_mode & 0o022:
+        raise PermissionError(f"{path} is not owned by this user or is writable by others: refusing to use it")
+
+
+def private_dir(path: Path) -> Path:
+    """`path` created with mode 0700 if missing, and checked to be this user's alone."""
+    path.mkdir(parents=True, exist_ok=True, mode=0o700)
+    owned_by_me(path)
+    return path
+
+
 def build(cuda_source: str, cache_dir: str | None = None) -> EmulatedKernel:
     """Compile the generated CUDA of one kernel for the CPU (cached by source)."""
     if CXX is None:
         raise RuntimeError("no host C++ compiler (g++) for the CPU emulation")
     cpp, name, params = translate(cuda_source)
-    key = hashlib.sha1((cpp + HEADER.read_text()).encode()).hexdigest()[:16]
-    cache = Path(cache_dir or os.path.join(tempfile.gettempdir(), "leapquant-emu"))
-    cache.mkdir(parents=True, exist_ok=True)
+    key = hashlib.sha256((cpp + HEADER.read_text()).encode()).hexdigest()[:24]
+    cache = private_dir(Path(cache_dir) if cache_dir else default_cache())
     lib = cache / f"{name}-{key}.so"
-    if not lib.exists():
+    if lib.exists():
+        owned_by_me(lib)
+    else:
         # the source and the library under this process's own names first, then renamed: concurrent builds (pytest
         # workers) never read half a file
         src, tmp = cache / f"{name}-{key}.{os.getpid()}.cpp", lib.with_suffix(f".{os.getpid()}.tmp")
@@ -148,7 +170,7 @@ class EmulatedProgram:
     def __init__(self, prim_func, arch: str = "sm_90"):
         from tilelang import tvm
 
-        from leapquant.kernels.config import compile_kernel
+        from leapquant.kernels.tl import compile_kernel
         self._tvm = tvm
         self.func = prim_func
         src = compile_kernel(prim_func, {"kind": "cuda", "arch": arch}).get_kernel_source()
@@ -161,14 +183,16 @@ class EmulatedProgram:
         self.names, self.dims = [], {}
         for p in prim_func.params:
             buf = prim_func.buffer_map.get(p)
-            self.names.append(buf.data.name if buf is not None else p.name)   # the CUDA parameter: its data pointer's name
+            # the CUDA parameter: its data pointer's name
+            self.names.append(buf.data.name if buf is not None else p.name)
             for d in (buf.shape if buf is not None else ()):
                 if isinstance(d, tir.Var):
                     self.dims.setdefault(d.name, d)
         self.grid = {}
 
         def visit(n):
-            if isinstance(n, tir.For) and n.thread_binding is not None and n.thread_binding.thread_tag.startswith("blockIdx"):
+            tag = n.thread_binding.thread_tag if isinstance(n, tir.For) and n.thread_binding is not None else ""
+            if tag.startswith("blockIdx"):
                 self.grid[n.thread_binding.thread_tag] = n.extent
         tir.stmt_functor.post_order_visit(prim_func.body, visit)
 
@@ -186,7 +210,8 @@ class EmulatedProgram:
                         sizes[d.name] = int(n)
         an = self._tvm.arith.Analyzer()
         sub = {self.dims[k]: tir.IntImm("int32", v) for k, v in sizes.items()}
-        grid = [int(an.simplify(tir.stmt_functor.substitute(self.grid.get(f"blockIdx.{a}", tir.IntImm("int32", 1)), sub)))
+        one = tir.IntImm("int32", 1)
+        grid = [int(an.simplify(tir.stmt_functor.substitute(self.grid.get(f"blockIdx.{a}", one), sub)))
                 for a in "xyz"]
         shared = {}
         for name, a in named.items():
@@ -199,37 +224,42 @@ class EmulatedProgram:
 
 
 def emulated_decoder(cfg, sms: int = 132):
-    """A :class:`leapquant.kernels.decode.LeapDecoder` whose kernels run on the CPU emulation: its `step` — the
-    host logic included (boundary lists, the pipelined grid for `sms` SMs, the small-batch and per-batch decode
-    switches) — on CPU tensors."""
-    from leapquant.kernels.boundary import boundary_program
-    from leapquant.kernels.decode import LeapDecoder, StepKernels, decode_program
-    small = EmulatedProgram(boundary_program(cfg.small_batch_boundary())) if cfg.switches_small_batch_boundary else None
-    z1 = EmulatedProgram(decode_program(cfg.decode_config(0))) if cfg.z1_below else None
-    d = LeapDecoder(cfg, kernels=StepKernels(EmulatedProgram(decode_program(cfg)), EmulatedProgram(boundary_program(cfg)),
-                                             small_boundary=small, small_decode=z1))
+    """A :class:`leapquant.kernels.decoder.LeapDecoder` whose kernels run on the CPU emulation: its `step` — the host
+    logic included (boundary lists, the persistent grids for `sms` SMs, the small-batch boundary) — on CPU tensors."""
+    from leapquant.kernels import registry
+    from leapquant.kernels.decoder import LeapDecoder, StepKernels
+    cfg = registry.resolve(cfg)
+    small_cfg = registry.small_batch_boundary(cfg)
+    build = registry.BOUNDARY[cfg.boundary].build
+    small = EmulatedProgram(build(small_cfg)) if small_cfg is not cfg else None
+    d = LeapDecoder(cfg, kernels=StepKernels(EmulatedProgram(registry.DECODE[cfg.decode].build(cfg)),
+                                             EmulatedProgram(build(cfg)), small_boundary=small))
     d._sms[torch.device("cpu")] = sms
     return d
 
 
 def check_emulated(cfg, N: int, windows: int, sms: int = 132, seed: int = 0, start: str = "random") -> dict:
-    """`bench.check_decode` of cfg's kernels on the CPU emulation (N requests, `windows` windows; `sms` sizes the
-    persistent grids: 1 makes programs walk several requests; `start`: the slots' first states, bench.STARTS) — what
+    """`checks.check_decode` of cfg's kernels on the CPU emulation (N requests, `windows` windows; `sms` sizes the
+    persistent grids: 1 makes programs walk several requests; `start`: the slots' first states, checks.STARTS) — what
     the tests and `leapquant kernels emulate` run."""
-    from leapquant.kernels import bench as kb
-    return kb.check_decode(cfg, N=N, windows=windows, device="cpu", decoder=emulated_decoder(cfg, sms=sms), seed=seed,
-                           start=start)
+    from leapquant.kernels import checks
+    dec = emulated_decoder(cfg, sms=sms)
+    return checks.check_decode(dec.cfg, N=N, windows=windows, device="cpu", decoder=dec, seed=seed, start=start)
 
 
-def check_small(kind: str, sms: int = 132, **fields):
-    """(cfg, result) of a small emulated check — the tests' cases: DecodeConfig(kind, **fields) at H 1 / HV 2, p 4,
-    r 2 unless `fields` say otherwise, fp32 outputs; 5 requests over two windows at p 4, else 3 over one."""
-    from leapquant.kernels.config import DecodeConfig
-    cfg = DecodeConfig(kind=kind, out_dtype="float32", **{**dict(H=1, HV=2, p=4, r=2), **fields})
-    return cfg, check_emulated(cfg, N=5 if cfg.p == 4 else 3, windows=2 if cfg.p == 4 else 1, sms=sms, seed=3)
+def check_small(family: str, sms: int = 132, **fields):
+    """(resolved cfg, result) of a small emulated check — the tests' cases: KernelConfig(family, **fields) at H 1 /
+    HV 2, window 4, rank 2 unless `fields` say otherwise, fp32 outputs; 5 requests over two windows at window 4, else
+    3 over one."""
+    from leapquant.kernels import registry
+    from leapquant.kernels.config import KernelConfig
+    cfg = registry.resolve(KernelConfig(family=family, out_dtype="float32",
+                                        **{**dict(H=1, HV=2, window=4, rank=2), **fields}))
+    return cfg, check_emulated(cfg, N=5 if cfg.window == 4 else 3, windows=2 if cfg.window == 4 else 1, sms=sms,
+                               seed=3)
 
 
 def emulated_perstep_decoder(cfg):
-    """A :class:`leapquant.kernels.decode.PerStepDecoder` (Table 2's per-step baselines) run by the CPU emulation."""
-    from leapquant.kernels.decode import PerStepDecoder, perstep_program
+    """A :class:`leapquant.kernels.perstep.PerStepDecoder` (Table 2's per-step baselines) run by the CPU emulation."""
+    from leapquant.kernels.perstep import PerStepDecoder, perstep_program
     return PerStepDecoder(cfg, kernel=EmulatedProgram(perstep_program(cfg)))

@@ -40,24 +40,26 @@ def record_trace(model, tokens: torch.Tensor, path, layers: list[int] | None = N
 
 
 def main(argv=None) -> None:
-    from leapquant.models.study import DEFAULT_DATA, DEFAULT_DOC, ROOT, load_model, read_document
+    from leapquant.models.study import MODEL_DIR, ROOT, document_path, load_model, read_document
 
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--model", default="gdn")
-    ap.add_argument("--tokens", type=int, default=1024)
-    ap.add_argument("--layers", default="0,1")
-    ap.add_argument("--heads", default="0")
-    ap.add_argument("--document", default=DEFAULT_DOC)
-    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    ap.add_argument("--model-dir", type=Path, default=ROOT / "models")
-    ap.add_argument("--out", type=Path, default=ROOT / "leapquant" / "data" / "default_trace.safetensors")
+    ap.add_argument("--model", default="gdn", help="gdn, kda or rwkv7 (rwkv7: its weights under --data)")
+    ap.add_argument("--tokens", type=int, default=1024, help="bytes of the document to record")
+    ap.add_argument("--layers", default="0,1", help="comma-separated linear-attention layers to keep")
+    ap.add_argument("--heads", default="0", help="comma-separated heads to keep ('' keeps all)")
+    ap.add_argument("--document", default=None, help="a text file (default: the study's document)")
+    ap.add_argument("--data", type=Path, default=None, help="a data folder (corpora/, models/), as `leapquant study`")
+    ap.add_argument("--model-dir", type=Path, default=MODEL_DIR, help="folder of gdn.safetensors, kda.safetensors")
+    ap.add_argument("--out", type=Path, default=ROOT / "leapquant" / "data" / "default_trace.safetensors",
+                    help="the trace file to write")
     args = ap.parse_args(argv)
     model = load_model(args.model, args.model_dir, args.data)
-    tokens = read_document(args.data, args.document, args.tokens)
+    path = document_path(args.document, args.data)
+    tokens = read_document(path, args.tokens)
     heads = [int(h) for h in args.heads.split(",")] if args.heads else None
     p = record_trace(model, tokens, args.out, [int(x) for x in args.layers.split(",")], heads,
                      note=f"{args.model} model (models/{args.model}.safetensors), layers {args.layers}, heads "
-                          f"{args.heads or 'all'}, first {args.tokens} bytes of {args.document}")
+                          f"{args.heads or 'all'}, first {args.tokens} bytes of {path.name}")
     print(f"wrote {p} ({p.stat().st_size / 1024:.0f} KiB)")
 
 

@@ -5,7 +5,7 @@ The model runs layer by layer over the whole document: for each linear-attention
 inputs are computed for all tokens, turned into general-form `Steps` by the family's spec a chunk at a
 time, and fed through the layer's state keeper; the outputs go on to the rest of the layer. Alongside,
 a float64 shadow state evolves exactly on the SAME inputs (the layer inputs this config produced), so
-the state error measures what the pipeline does to the state — the error propagation of MATH.md §2 —
+the state error measures what the pipeline does to the state — the error propagation of docs/math.md eq. 9 —
 and not the drift of upstream layers, which shows in the bits per byte instead.
 
 State keepers:
@@ -128,7 +128,8 @@ def run_document(
             if ref is not None:
                 ref.run(steps)
                 S, S_ref = stream.state().double(), ref.state()
-                e = torch.linalg.vector_norm(S - S_ref, dim=(-2, -1)) / torch.linalg.vector_norm(S_ref, dim=(-2, -1)).clamp_min(1e-300)
+                norm_ref = torch.linalg.vector_norm(S_ref, dim=(-2, -1)).clamp_min(1e-300)
+                e = torch.linalg.vector_norm(S - S_ref, dim=(-2, -1)) / norm_ref
                 errs.append(e[0].tolist())
             if on_chunk is not None:
                 on_chunk(layer, stream)

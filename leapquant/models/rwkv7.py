@@ -46,13 +46,15 @@ def read_rwkv_cpp(path: str | Path) -> tuple[dict, dict[str, torch.Tensor]]:
         raise InputError(f"{path.name}: {len(data)} bytes is too short for the 24-byte rwkv.cpp header")
     magic, version, n_vocab, n_embed, n_layer, dtype = struct.unpack("<6i", data[:24])
     if magic != MAGIC:
-        raise InputError(f"{path.name}: bad magic 0x{magic & 0xffffffff:08x}, expected 0x{MAGIC:08x} (not an rwkv.cpp file)")
+        raise InputError(f"{path.name}: bad magic 0x{magic & 0xffffffff:08x}, expected 0x{MAGIC:08x} "
+                         "(not an rwkv.cpp file)")
     if version not in VERSIONS:
         raise InputError(f"{path.name}: rwkv.cpp format version {version} is not supported (expected {VERSIONS})")
     if dtype != 0:
         raise InputError(f"{path.name}: data type {dtype} is not supported; only FP32 (0) files are")
     if not (n_vocab > 0 and n_embed > 0 and n_layer > 0):
-        raise InputError(f"{path.name}: header sizes must be positive, got vocab {n_vocab}, embed {n_embed}, layers {n_layer}")
+        raise InputError(f"{path.name}: header sizes must be positive, got vocab {n_vocab}, embed {n_embed}, "
+                         f"layers {n_layer}")
     header = {"version": version, "n_vocab": n_vocab, "n_embed": n_embed, "n_layer": n_layer}
     tensors: dict[str, torch.Tensor] = {}
     off = 24
@@ -143,7 +145,8 @@ class RWKV7:
         r = xr @ w[p + "receptance.weight"].T
         k = xk @ w[p + "key.weight"].T
         v = xv @ w[p + "value.weight"].T
-        logw = -math.exp(-0.5) * torch.sigmoid(w[p + "w0"].view(self.C) + torch.tanh(xw @ w[p + "w1"].T) @ w[p + "w2"].T)
+        logw = -math.exp(-0.5) * torch.sigmoid(w[p + "w0"].view(self.C)
+                                               + torch.tanh(xw @ w[p + "w1"].T) @ w[p + "w2"].T)
         a = torch.sigmoid(w[p + "a0"].view(self.C) + (xa @ w[p + "a1"].T) @ w[p + "a2"].T)
         g = torch.sigmoid(xg @ w[p + "g1"].T) @ w[p + "g2"].T
         kk = F.normalize((k * w[p + "k_k"].view(self.C)).view(B, T, self.H, self.N), dim=-1, p=2.0)

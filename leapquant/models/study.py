@@ -1,21 +1,23 @@
-"""The accuracy study (the paper's Table 1, Figure 3 and Figure 6 on our models), one command:
+"""The accuracy study (the paper's Table 1, Figure 3 and Figure 6 on our models): `leapquant study`.
 
-    python -m leapquant.models.study                      # GDN, KDA, RWKV-7 x every config, whole novel
-    python -m leapquant.models.study --models gdn --tokens 16384 --configs fp32,int8,leapquant --json
+    leapquant study                                        # GDN, KDA on the embedded excerpt: fp32, int8, leapquant
+    leapquant study --models gdn --tokens 16384 --configs fp32,int8-channel,leapquant --json
+    leapquant study --data ../shared/data --configs all    # the whole held-out novel, RWKV-7 too, every config
 
-Each model reads a held-out novel (default: Persuasion, never trained on) teacher-forced, with every
-linear-attention state kept by each config (see `CONFIGS`), and reports bits per byte over the document.
-For the Figure-3 configs it also measures the state error per layer and head at the end of every chunk,
-against a float64 shadow state on the same layer inputs (`leapquant.models.run`). For LeapQuant 8-bit
-it records the Figure-6 ratios (largest |entry| over the median: state, after compensators, after
+Each model reads a held-out document teacher-forced, with every linear-attention state kept by each config (see
+`CONFIGS`), and reports bits per byte over the document. The default document is shipped with the package
+(`EMBEDDED_DOCUMENT`: chapters 1-5 of Jane Austen's *Persuasion*, a novel the models in models/ were never trained
+on); `--data DIR` reads the whole novel from DIR/corpora/ and finds the RWKV-7 weights in DIR/models/, and
+`--document PATH` reads any text file. For the Figure-3 configs it also measures the state error per layer and head
+at the end of every chunk, against a float64 shadow state on the same layer inputs (`leapquant.models.run`). For
+LeapQuant 8-bit it records the Figure-6 ratios (largest |entry| over the median: state, after compensators, after
 smoothing) per layer and head.
 
-Writes to --out (default results/accuracy/): `{model}{-tag}.json` per model, then (also with --report,
-from whatever JSON files are there) `table{-tag}.md`, `figure3{-tag}.png`, `figure6{-tag}.md`.
+Writes to --out (default leapquant-study/): `{model}{-tag}.json` per model, then (also with --report, from whatever
+JSON files are there) `table{-tag}.md`, `figure3{-tag}.png`, `figure6{-tag}.md`.
 """
 from __future__ import annotations
 
-import argparse
 import json
 import math
 import sys
@@ -27,15 +29,21 @@ from pathlib import Path
 import torch
 
 from leapquant import cuda_graphs
+from leapquant.errors import InputError
 from leapquant.files import write_text_atomic
-from leapquant.kernels.config import DecodeConfig
-from leapquant.kernels.from_pipeline import pipeline_of
 from leapquant.pipeline import Pipeline, preset
 
 ROOT = Path(__file__).resolve().parents[2]
-DEFAULT_DATA = ROOT.parent / "shared" / "data"
-DEFAULT_DOC = "austen-persuasion.txt"
+MODEL_DIR = ROOT / "models"
+"""The trained GDN and KDA models (`gdn.safetensors`, `kda.safetensors`) of a clone or an editable install."""
+EMBEDDED_DOCUMENT = Path(__file__).resolve().parents[1] / "data" / "persuasion-ch1-5.txt"
+"""Chapters 1-5 of *Persuasion* (Jane Austen, 1818; public domain), 71,212 bytes: the study's default document."""
+DATA_DOCUMENT = "austen-persuasion.txt"
+"""The held-out novel under --data DIR/corpora/ (the models were trained on the other corpora there)."""
+RWKV_WEIGHTS = Path("models") / "tiny-rwkv-7v0-834K-FP32.bin"
+"""The RWKV-7 weights under --data DIR (rwkv.cpp's tiny model, MIT licence; not shipped with the package)."""
 MODELS = ("gdn", "kda", "rwkv7")
+OUT = Path("leapquant-study")
 
 
 def per_step(fmt: str, **options) -> Pipeline:
@@ -45,6 +53,12 @@ def per_step(fmt: str, **options) -> Pipeline:
 def _leap(**changes) -> Pipeline:
     return Pipeline.from_dict({**preset("leapquant").to_dict(), **changes})
 
+
+KERNEL_FIT = {"iters": 2, "tf32": True, "orth": "mgs"}
+"""The decode kernels' refit arithmetic (docs/math.md eqs. 13-15): two power iterations, Gram-Schmidt, TF32 operands."""
+RECORDS_FIT = {"start": "decayed", "form": "coefficients", "fallback": "state"}
+"""The `lowrank` fitter's iteration on the buffered records in their coefficient space (docs/math.md eq. 22), with the
+S_p iteration where its Cholesky fails."""
 
 # name -> (group for the table, pipeline; None = FP32 states kept exactly)
 CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
@@ -58,27 +72,28 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "quarot-8": ("8 bit", per_step("quarot", bits=8)),
     "turboquant-8": ("8 bit", per_step("turboquant", bits=8)),
     "leapquant": ("8 bit", preset("leapquant")),
-    # cheaper boundaries for the kernels (NOTES.md "Session 19"): one power iteration, or the refit every k-th window
-    # (between refits the keys are kept and only U = Sᵀ K is re-projected — the v12 boundary's iters = 0 path)
+    # cheaper boundaries (docs/math.md §4): one power iteration, or the refit every k-th window (between refits the
+    # keys are kept and only U = Sᵀ K is re-projected)
     "leapquant-it1": ("8 bit, cheaper refit", _leap(fitter_options={"iters": 1})),
     "leapquant-refit2": ("8 bit, cheaper refit", _leap(refit_every=2)),
     "leapquant-refit4": ("8 bit, cheaper refit", _leap(refit_every=4)),
     "leapquant-refit8": ("8 bit, cheaper refit", _leap(refit_every=8)),
-    # the power iteration on the buffered records only (fitters.LowRankPowerIteration; session 21)
+    # the power iteration on the buffered records only (fitters.LowRankPowerIteration, docs/math.md eq. 22)
     "leapquant-lowrank": ("8 bit, cheaper refit", _leap(fitter="lowrank")),
     "leapquant-lowrank-decayed": ("8 bit, cheaper refit", _leap(fitter="lowrank", fitter_options={"start": "decayed"})),
     "leapquant-lowrank-coef": ("8 bit, cheaper refit", _leap(fitter="lowrank", fitter_options={
-        "start": "decayed", "form": "coefficients"})),   # the v12 design's arithmetic (NOTES.md "Session 21")
-    # what the decode kernels compute by default (kernels.from_pipeline): their Gram-Schmidt and the TF32 refit;
-    # and the TF32 refit alone (torch's QR), to tell the two apart
-    "leapquant-kernel": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig())),
+        "start": "decayed", "form": "coefficients"})),   # the same iteration in the records' coefficient space
+    # what the decode kernels compute by default: their Gram-Schmidt and the TF32 refit; and the TF32 refit alone
+    # (torch's QR), to tell the two apart; the records-only refit in the kernels' arithmetic
+    "leapquant-kernel": ("8 bit, the kernels' arithmetic", _leap(fitter_options=KERNEL_FIT)),
     "leapquant-tf32": ("8 bit, the kernels' arithmetic", _leap(fitter_options={"tf32": True})),
-    # the kernels' opt-in refit on the buffered records (DecodeConfig.brecords, session 22)
-    "leapquant-kernel-records": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(brecords=True))),
-    "leapquant-kernel-records-it1": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(brecords=True, iters=1))),
-    "leapquant-kernel-it1": ("8 bit, the kernels' arithmetic", pipeline_of(DecodeConfig(iters=1))),
-    # the boundary one token late (Pipeline.boundary_lag, session 25): what a kernel whose boundary runs beside the
-    # next decode step would compute — the lagged tokens read the old boundary and its buffer
+    "leapquant-kernel-records": ("8 bit, the kernels' arithmetic", _leap(
+        fitter="lowrank", fitter_options={**KERNEL_FIT, **RECORDS_FIT})),
+    "leapquant-kernel-records-it1": ("8 bit, the kernels' arithmetic", _leap(
+        fitter="lowrank", fitter_options={**KERNEL_FIT, "iters": 1, **RECORDS_FIT})),
+    "leapquant-kernel-it1": ("8 bit, the kernels' arithmetic", _leap(fitter_options={**KERNEL_FIT, "iters": 1})),
+    # the boundary one token late (Pipeline.boundary_lag, docs/math.md eq. 21): what a kernel whose boundary runs
+    # beside the next decode step would compute — the lagged tokens read the old boundary and its buffer
     "leapquant-lag1": ("8 bit, lagged boundary", _leap(boundary_lag=1)),
     "leapquant-lag4": ("8 bit, lagged boundary", _leap(boundary_lag=4)),
     "mxfp6": ("6 bit", per_step("mxfp6-e2m3")),
@@ -97,39 +112,116 @@ CONFIGS: dict[str, tuple[str, Pipeline | None]] = {
     "leapquant-4": ("4 bit", preset("leapquant-4")),
 }
 FIGURE3 = ("bf16", "fp8-e4m3-channel", "int8-channel", "leapquant", "leapquant-6", "leapquant-4")
+DEFAULT_CONFIGS = ("fp32", "int8-channel", "leapquant")
+"""What `leapquant study` runs unless --configs names others: FP32 states, per-step INT8 and LeapQuant 8-bit (about
+six minutes on two CPU cores over the embedded excerpt, both models). `--configs figure3`: fp32 and FIGURE3 (about
+twenty minutes); `all`: every config (hours on a CPU)."""
+GROUPS = {"figure3": ("fp32", *FIGURE3)}
 REFIT_SCHEDULES = ("leapquant-it1", "leapquant-refit2", "leapquant-refit4", "leapquant-refit8", "leapquant-lowrank",
                    "leapquant-lowrank-decayed", "leapquant-lowrank-coef")
 KERNEL_ARITHMETIC = ("leapquant-kernel", "leapquant-tf32", "leapquant-kernel-records", "leapquant-kernel-records-it1",
                      "leapquant-kernel-it1")
 LAGGED = ("leapquant-lag1", "leapquant-lag4")
-SHADOWED = FIGURE3 + REFIT_SCHEDULES + KERNEL_ARITHMETIC + LAGGED   # the configs that keep a float64 shadow state (their state error is recorded)
+SHADOWED = FIGURE3 + REFIT_SCHEDULES + KERNEL_ARITHMETIC + LAGGED   # the configs that keep a float64 shadow state
 FIGURE6 = "leapquant"
 
 
-def load_model(name: str, model_dir: Path, data_dir: Path):
+def config_names(names: list[str] | None) -> list[str]:
+    """Config names from `--configs` values (each a name, a comma list, `figure3` or `all`); None or empty:
+    DEFAULT_CONFIGS."""
+    out = [m for v in names or [] for n in v.split(",") if n.strip() for m in GROUPS.get(n.strip(), [n.strip()])]
+    if not out:
+        return list(DEFAULT_CONFIGS)
+    if "all" in out:
+        return list(CONFIGS)
+    unknown = [c for c in out if c not in CONFIGS]
+    if unknown:
+        raise InputError(f"--configs: unknown config(s) {unknown}; expected 'all', 'figure3' or some of "
+                         f"{list(CONFIGS)}")
+    return list(dict.fromkeys(out))
+
+
+def rwkv_weights(data_dir: Path | None) -> Path | None:
+    """The RWKV-7 weights under `data_dir`, or None where there are none."""
+    if data_dir is None:
+        return None
+    path = Path(data_dir) / RWKV_WEIGHTS
+    return path if path.is_file() else None
+
+
+def model_names(names: list[str] | None, data_dir: Path | None) -> list[str]:
+    """Models from `--models` values (names or comma lists); default: gdn, kda, and rwkv7 where --data holds its
+    weights."""
+    out = [n.strip() for v in names or [] for n in v.split(",") if n.strip()]
+    if not out:
+        return ["gdn", "kda", *(["rwkv7"] if rwkv_weights(data_dir) else [])]
+    unknown = [m for m in out if m not in MODELS]
+    if unknown:
+        raise InputError(f"--models: unknown model(s) {unknown}; expected some of {list(MODELS)}")
+    return list(dict.fromkeys(out))
+
+
+def load_model(name: str, model_dir: Path, data_dir: Path | None):
     if name == "rwkv7":
+        path = rwkv_weights(data_dir)
+        if path is None:
+            where = "no --data DIR given" if data_dir is None else f"{Path(data_dir) / RWKV_WEIGHTS} is missing"
+            raise InputError(f"--models rwkv7 needs the RWKV-7 weights, DIR/{RWKV_WEIGHTS.as_posix()} of --data DIR "
+                             f"({where}); they are not shipped with the package")
         from leapquant.models.rwkv7 import RWKV7
-        return RWKV7.load(data_dir / "models" / "tiny-rwkv-7v0-834K-FP32.bin")
+        return RWKV7.load(path)
     from leapquant.models import hybrid
-    return hybrid.load(model_dir / f"{name}.safetensors")
-
-
-def read_document(data_dir: Path, document: str, tokens: int | None) -> torch.Tensor:
-    path = data_dir / "corpora" / document
+    path = Path(model_dir) / f"{name}.safetensors"
     if not path.is_file():
-        raise SystemExit(f"document {path} not found (the corpora live in ../shared/data/corpora)")
-    raw = path.read_bytes()
+        raise InputError(f"--model-dir: {str(path)!r} does not exist (the trained models are in models/ of a clone)")
+    return hybrid.load(path)
+
+
+def document_path(document: str | Path | None, data_dir: Path | None) -> Path:
+    """The text file the study reads: `document` as a path (or, not found there, a name under DIR/corpora/ of
+    --data); without one, the held-out novel under --data, else the embedded excerpt. InputError names --document
+    (or --data) where the file is missing."""
+    if document is None:
+        if data_dir is None:
+            return EMBEDDED_DOCUMENT
+        path = Path(data_dir) / "corpora" / DATA_DOCUMENT
+        if not path.is_file():
+            raise InputError(f"--data: {str(path)!r} does not exist (expected DIR/corpora/{DATA_DOCUMENT}; or name the "
+                             "text with --document PATH)")
+        return path
+    path = Path(document)
+    if not path.is_file() and data_dir is not None and (Path(data_dir) / "corpora" / path).is_file():
+        path = Path(data_dir) / "corpora" / path
+    if not path.is_file():
+        raise InputError(f"--document: {str(document)!r} is not a readable file")
+    return path
+
+
+def read_document(path: str | Path, tokens: int | None = None) -> torch.Tensor:
+    """The document's bytes (the first `tokens` + 1 of them) as a 1-D tensor of byte tokens."""
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as e:
+        raise InputError(f"--document: cannot read {str(path)!r} ({e.strerror or e})") from e
     if tokens is not None:
+        if isinstance(tokens, bool) or not isinstance(tokens, int) or tokens < 1:
+            raise InputError(f"--tokens must be a positive integer, got {tokens!r}")
         raw = raw[:tokens + 1]
+    if len(raw) < 2:
+        raise InputError(f"--document: {str(path)!r} holds {len(raw)} bytes; the study needs at least 2 (a byte to "
+                         "read and one to predict)")
     return torch.frombuffer(bytearray(raw), dtype=torch.uint8).long()
 
 
-def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_dir: Path, data_dir: Path,
-                chunk: int, device: str, progress=None, task=None, seed: int = 0, on_config=None,
-                parallel: int = 1, previous: dict | None = None, progress_log: Path | None = None) -> dict:
+def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_dir: Path, data_dir: Path | None,
+                chunk: int, device: str, progress=None, seed: int = 0, on_config=None,
+                parallel: int = 1, previous: dict | None = None, progress_log: Path | None = None, model=None) -> dict:
+    """Every config of `configs` on one model (`model`, or loaded by name) over `tokens`; `progress.advance(n)` sees
+    the tokens each layer of each config advances (`leapquant.progress`), `on_config(c, result)` each finished
+    config."""
     from leapquant.models.run import run_document
 
-    model = load_model(name, model_dir, data_dir)
+    model = load_model(name, model_dir, data_dir) if model is None else model
     if device != "cpu":
         model = model.to(device)
     H, K, V = model.state_shape()
@@ -156,7 +248,7 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
                     fig6.setdefault(layer, []).append([s.state[0].tolist(), s.after_compensators[0].tolist(),
                                                        s.after_smoothing[0].tolist()])
 
-        adv = (lambda n: progress.advance(task, n)) if progress is not None else None
+        adv = progress.advance if progress is not None else None
         try:
             run = run_document(model, tokens, pipeline, name=c, chunk=chunk, device=device, seed=seed,
                                shadow=c in SHADOWED, progress=adv, on_chunk=on_chunk, keep_stats=c == FIGURE6)
@@ -174,8 +266,9 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
                 entry["state_error"] = {str(k): v for k, v in run.state_error.items()}
             if fig6:
                 # mean over boundaries sampled (one per chunk, after the first), per layer and head
-                entry["figure6"] = {str(layer): {key: [sum(x[j][h] for x in v[1:] or v) / len(v[1:] or v) for h in range(H)]
-                                                 for j, key in enumerate(("state", "after_compensators", "after_smoothing"))}
+                keys = ("state", "after_compensators", "after_smoothing")
+                entry["figure6"] = {str(layer): {key: [sum(x[j][h] for x in v[1:] or v) / len(v[1:] or v)
+                                                       for h in range(H)] for j, key in enumerate(keys)}
                                     for layer, v in fig6.items()}
         with lock:
             result["configs"][c] = entry
@@ -237,11 +330,11 @@ def merge(sources: list[Path], out: Path, tag: str = "") -> dict:
         where: dict[str, Path] = {}
         for src, d in parts:
             if key(d) != key(merged):
-                raise SystemExit(f"--merge: {src}/{m}{suffix}.json holds document/tokens/chunk {key(d)}, "
+                raise InputError(f"--merge: {src}/{m}{suffix}.json holds document/tokens/chunk {key(d)}, "
                                  f"{first_src} holds {key(merged)}")
             for c, e in d.get("configs", {}).items():
                 if c in where:
-                    raise SystemExit(f"--merge: config {c!r} of {m} is in both {where[c]} and {src}")
+                    raise InputError(f"--merge: config {c!r} of {m} is in both {where[c]} and {src}")
                 where[c] = src
                 merged["configs"][c] = {"device": d.get("device", "unknown"), **e}
         merged["configs"] = {c: merged["configs"][c] for c in [*CONFIGS, *merged["configs"]] if c in merged["configs"]}
@@ -284,7 +377,8 @@ def report(out: Path, tag: str = "") -> dict:
         for m in models:
             ref = results[m]["configs"].get("fp32", {}).get("bits_per_byte")
             e = results[m]["configs"].get(c, {})
-            cells.append("diverged (NaN/Inf state)" if e.get("diverged") else _fmt(e.get("bits_per_byte"), None if c == "fp32" else ref))
+            cells.append("diverged (NaN/Inf state)" if e.get("diverged")
+                         else _fmt(e.get("bits_per_byte"), None if c == "fp32" else ref))
         lines.append(f"| {c} | {group} | " + " | ".join(cells) + " |")
     table = "Bits per byte over the document (change vs FP32 states in brackets).\n\n" + "\n".join(lines) + "\n"
     write_text_atomic(out / f"table{suffix}.md", table)
@@ -326,7 +420,7 @@ def report(out: Path, tag: str = "") -> dict:
     write_text_atomic(out / f"figure6{suffix}.md", "\n".join(f6) + "\n")
     summary = {m: {"tokens": r["tokens"], "bits_per_byte": r["bits_per_byte"],
                    "relative_to_fp32_pct": r.get("relative_to_fp32_pct", {}),
-                   "final_state_error": {c: float(torch.tensor([e["state_error"][l][-1] for l in e["state_error"]]).mean())
+                   "final_state_error": {c: float(torch.tensor([v[-1] for v in e["state_error"].values()]).mean())
                                          for c, e in r["configs"].items() if "state_error" in e}}
                for m, r in results.items()}
     for m, r in results.items():  # end-of-document state error of each config over LeapQuant 8-bit's
@@ -354,7 +448,7 @@ def _mean_state_error(entry: dict) -> float:
 
 
 def plot_refit_schedules(results: dict, path: Path) -> Path | None:
-    """The cheaper-refit trade-off (NOTES.md "Session 19"): each model's state error against the refit interval k
+    """The cheaper-refit trade-off (docs/math.md §4): each model's state error against the refit interval k
     (`Pipeline.refit_every`), relative to refitting every window, with one power iteration as its own point; None
     (no file) when no run holds those configs."""
     from leapquant.plots import plt, save_figure
@@ -400,104 +494,84 @@ def _previous_configs(path: Path, document: str, tokens: int, chunk: int) -> dic
     old = json.loads(path.read_text())
     same = (old.get("document"), old.get("tokens"), old.get("chunk")) == (document, tokens, chunk)
     if not same:
-        raise SystemExit(f"--resume: {path} holds document {old.get('document')!r}, {old.get('tokens')} tokens, chunk "
+        raise InputError(f"--resume: {path} holds document {old.get('document')!r}, {old.get('tokens')} tokens, chunk "
                          f"{old.get('chunk')}; this run asks for {document!r}, {tokens}, {chunk} (use another --tag)")
     # entries written before they recorded their device ran on the device of the run that wrote the file
     return {c: {"device": old.get("device", "unknown"), **e} for c, e in old.get("configs", {}).items()}
 
 
-def study(models=MODELS, configs=None, tokens: int | None = None, document: str = DEFAULT_DOC,
-          out: Path = ROOT / "results" / "accuracy", model_dir: Path = ROOT / "models", data_dir: Path = DEFAULT_DATA,
-          chunk: int = 2048, device: str = "cpu", tag: str = "", threads: int | None = None, show_progress: bool = True,
-          parallel: int = 1, resume: bool = False, progress_log: Path | None = None) -> dict:
+def study(models: list[str] | None = None, configs: list[str] | None = None, tokens: int | None = None,
+          document: str | Path | None = None, out: Path = OUT, model_dir: Path = MODEL_DIR,
+          data_dir: Path | None = None, chunk: int = 2048, device: str = "cpu", tag: str = "",
+          threads: int | None = None, show_progress: bool = True, parallel: int = 1, resume: bool = False,
+          progress_log: Path | None = None, command: str | None = None) -> dict:
     """Run the study and write the JSON files, the table and the plots; returns the summary.
 
+    `models` None: gdn, kda (and rwkv7 where `data_dir` holds its weights); `configs` None: DEFAULT_CONFIGS;
+    `document` None: the held-out novel under `data_dir`, else the embedded excerpt (`document_path`).
     With `resume`, configs already in an output JSON of the same document, length and chunk are kept
     and not run again (a long study can be stopped, or extended by more configs, and continued).
-    `progress_log` gets a line per chunk of every layer and config (for runs without a terminal)."""
-    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn, TimeRemainingColumn
+    `show_progress`: a bar on a terminal, lines on stderr otherwise (`leapquant.progress`); `progress_log` also gets
+    a line per chunk of every layer and config. `command`: the command line recorded in the JSON files."""
+    from leapquant.progress import progress
 
     if isinstance(parallel, bool) or not isinstance(parallel, int) or parallel < 1:
-        raise SystemExit(f"--parallel must be an integer >= 1, got {parallel!r}")
+        raise InputError(f"--parallel must be an integer >= 1, got {parallel!r}")
     if parallel > 1 and not str(device).startswith("cuda"):
-        raise SystemExit(f"--parallel {parallel} runs configs on CUDA streams: it needs --device cuda, got {device!r} "
+        raise InputError(f"--parallel {parallel} runs configs on CUDA streams: it needs --device cuda, got {device!r} "
                          "(on a CPU, run one process per model with --threads 1)")
-    configs = list(configs or CONFIGS)
-    unknown = [c for c in configs if c not in CONFIGS]
-    if unknown:
-        raise SystemExit(f"unknown config(s) {unknown}; expected some of {list(CONFIGS)}")
+    for name, value in (("chunk", chunk), ("threads", threads)):
+        if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
+            raise InputError(f"--{name} must be a positive integer, got {value!r}")
+    models = model_names(models, data_dir)
+    configs = config_names(configs)
+    path = document_path(document, data_dir)
+    doc = read_document(path, tokens)
+    if tokens is not None and len(doc) - 1 < tokens:
+        raise InputError(f"--tokens {tokens} is more than the {len(doc) - 1} the document {str(path)!r} holds "
+                         "(a longer text: --data DIR or --document PATH)")
+    models_loaded = {m: load_model(m, Path(model_dir), data_dir) for m in models}   # bad input fails before work
     if threads:
         torch.set_num_threads(threads)
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    doc = read_document(Path(data_dir), document, tokens)
+    document = path.name
     suffix = f"-{tag}" if tag else ""
-    with Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  TimeRemainingColumn(), disable=not show_progress, console=None) as progress:
-        for m in models:
-            model = load_model(m, Path(model_dir), Path(data_dir))
-            n_layers = len(model.linear_layers())
-            previous = _previous_configs(out / f"{m}{suffix}.json", document, len(doc) - 1, chunk) if resume else {}
-            todo = [c for c in configs if c not in previous]
-            task = progress.add_task(f"{m}: {len(todo)} configs x {n_layers} layers", total=len(todo) * n_layers * (len(doc) - 1))
-            t0 = time.perf_counter()
+    for m, model in models_loaded.items():
+        n_layers = len(model.linear_layers())
+        previous = _previous_configs(out / f"{m}{suffix}.json", document, len(doc) - 1, chunk) if resume else {}
+        todo = [c for c in configs if c not in previous]
+        t0 = time.perf_counter()
 
-            def partial(c, r, m=m):  # keep what is done (a long run can be stopped and reported)
-                e = r["configs"][c]
-                print(f"{m} {c}: {e['bits_per_byte']} bits/byte ({e.get('seconds', 0):.0f} s)", file=sys.stderr, flush=True)
-                r2 = dict(r, bits_per_byte={k: v["bits_per_byte"] for k, v in r["configs"].items()},
-                          document=document, partial=True)
-                write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r2, indent=1))
+        def partial(c, r, m=m):  # keep what is done (a long run can be stopped and reported)
+            e = r["configs"][c]
+            bpb = "diverged" if e["bits_per_byte"] is None else f"{e['bits_per_byte']:.4f} bits/byte"
+            print(f"{m} {c}: {bpb} ({e.get('seconds', 0):.0f} s)", file=sys.stderr, flush=True)
+            r2 = dict(r, bits_per_byte={k: v["bits_per_byte"] for k, v in r["configs"].items()},
+                      document=document, partial=True)
+            write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r2, indent=1))
 
-            r = study_model(m, todo, doc, model_dir=Path(model_dir), data_dir=Path(data_dir), chunk=chunk,
-                            device=device, progress=progress, task=task, on_config=partial, parallel=parallel,
-                            previous=previous, progress_log=progress_log)
-            r.update({"document": document, "seconds": round(time.perf_counter() - t0, 1),
-                      "command": " ".join(["python -m leapquant.models.study"] + sys.argv[1:])})
-            write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r, indent=1))
+        with progress(f"{m}: {len(todo)} configs x {n_layers} layers", total=len(todo) * n_layers * (len(doc) - 1),
+                      unit="tokens", enabled=show_progress) as bar:
+            r = study_model(m, todo, doc, model_dir=Path(model_dir), data_dir=data_dir, chunk=chunk,
+                            device=device, progress=bar, on_config=partial, parallel=parallel,
+                            previous=previous, progress_log=progress_log, model=model)
+        r.update({"document": document, "seconds": round(time.perf_counter() - t0, 1),
+                  "command": command or "leapquant study"})
+        write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r, indent=1))
     return report(out, tag)
 
 
-def main(argv=None) -> None:
-    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    ap.add_argument("--models", default=",".join(MODELS), help="comma-separated: gdn, kda, rwkv7")
-    ap.add_argument("--configs", default=None, help=f"comma-separated (default all): {', '.join(CONFIGS)}")
-    ap.add_argument("--tokens", type=int, default=None, help="read only the first N bytes (default: the whole novel)")
-    ap.add_argument("--document", default=DEFAULT_DOC)
-    ap.add_argument("--out", type=Path, default=ROOT / "results" / "accuracy")
-    ap.add_argument("--model-dir", type=Path, default=ROOT / "models")
-    ap.add_argument("--data", type=Path, default=DEFAULT_DATA)
-    ap.add_argument("--chunk", type=int, default=2048)
-    ap.add_argument("--device", default="cpu")
-    ap.add_argument("--tag", default="", help="suffix for the output files (e.g. 'long')")
-    ap.add_argument("--threads", type=int, default=None)
-    ap.add_argument("--parallel", type=int, default=1,
-                    help="on CUDA: run this many configs at once, each on its own thread and stream (default 1)")
-    ap.add_argument("--report", action="store_true", help="only rebuild table/plots from the JSON files")
-    ap.add_argument("--merge", type=Path, nargs="+", default=None, metavar="DIR",
-                    help="combine the JSON files (this --tag) of these folders into --out, then report")
-    ap.add_argument("--resume", action="store_true",
-                    help="keep the configs already in the output JSON (same document, length, chunk); run the rest")
-    ap.add_argument("--json", action="store_true", help="print the summary as JSON on stdout")
-    ap.add_argument("--progress-log", type=Path, default=None,
-                    help="append a line per chunk, layer and config to this file (progress without a terminal)")
-    args = ap.parse_args(argv)
-    if args.merge:
-        summary = merge(args.merge, args.out, args.tag)
-    elif args.report:
-        summary = report(args.out, args.tag)
-    else:
-        summary = study(models=[m for m in args.models.split(",") if m], configs=args.configs.split(",") if args.configs else None,
-                        tokens=args.tokens, document=args.document, out=args.out, model_dir=args.model_dir,
-                        data_dir=args.data, chunk=args.chunk, device=args.device, tag=args.tag, threads=args.threads, parallel=args.parallel,
-                        resume=args.resume, progress_log=args.progress_log,
-                        show_progress=not args.json)
-    if args.json:
-        sys.stdout.write(json.dumps(summary, indent=1) + "\n")
-    else:
-        p = args.out / (f"table-{args.tag}.md" if args.tag else "table.md")
-        if p.is_file():
-            print(p.read_text())
+def main(argv: list[str] | None = None) -> None:
+    """`python -m leapquant.models.study ...`: the same command as `leapquant study ...`. With `argv`, returns
+    (raises SystemExit only on a non-zero exit)."""
+    from leapquant.cli import app
+
+    if argv is None:
+        app(["study", *sys.argv[1:]], prog_name="leapquant")
+    rc = app(["study", *argv], prog_name="leapquant", standalone_mode=False)
+    if rc:
+        raise SystemExit(rc)
 
 
 if __name__ == "__main__":

@@ -179,7 +179,8 @@ def plot_loss_curves(model_dir: Path = Path("models"), out: Path | None = None) 
         k = 20  # moving average over 20 logged points
         smooth = [sum(bits[max(0, i - k + 1):i + 1]) / len(bits[max(0, i - k + 1):i + 1]) for i in range(len(bits))]
         ax.plot(steps, bits, alpha=0.25)
-        ax.plot(steps, smooth, label=f"{kind} (held-out {log['held_out_bpb_2k']:.3f} bits/byte)", color=ax.lines[-1].get_color())
+        ax.plot(steps, smooth, label=f"{kind} (held-out {log['held_out_bpb_2k']:.3f} bits/byte)",
+                color=ax.lines[-1].get_color())
     ax.set_xlabel("step (16 x 2048 bytes)")
     ax.set_ylabel("training loss, bits per byte")
     ax.set_ylim(0.8, 4)

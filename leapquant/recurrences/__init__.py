@@ -4,7 +4,6 @@ A new family is one module with a `RecurrenceSpec` subclass plus one line in `_R
 """
 from __future__ import annotations
 
-from leapquant.registry import Registry
 from leapquant.recurrences.base import Dims, Records, RecurrenceSpec, Steps
 from leapquant.recurrences.delta_product import DeltaProduct
 from leapquant.recurrences.deltanet import DeltaNet
@@ -18,6 +17,7 @@ from leapquant.recurrences.mamba2 import Mamba2
 from leapquant.recurrences.retnet import RetNet
 from leapquant.recurrences.rwkv6 import RWKV6
 from leapquant.recurrences.rwkv7 import RWKV7
+from leapquant.registry import Registry
 
 _REGISTRY: Registry[RecurrenceSpec] = Registry("recurrence family", "options", {
     "gdn": GatedDeltaNet,

@@ -1,4 +1,4 @@
-"""The general form every family reduces to (MATH.md eq. 8 and eq. 3), and the spec interface.
+"""The general form every family reduces to (docs/math.md eqs. 8 and 3), and the spec interface.
 
 A spec turns a model's own inputs (FLA conventions: [B, T, H, D] tensors, log-space gates, beta,
 scale = dk^-1/2, optional L2-normalised q and k, grouped value heads) into `Steps`: one general-form

@@ -9,7 +9,7 @@ k [B, T·n, H, K], v [B, T·n, H, V] and beta [B, T·n, H] with the n sub-steps 
 t·n .. t·n+n−1; optional `g` [B, T, H] = log α_t (<= 0; omitted = plain DeltaProduct). HV = H.
 beta in [0, 2]; scale default K^-1/2; optional L2-normalised q and k. Option `substeps` = n >= 1.
 
-General form (MATH.md Table 4, row "DeltaProduct, sub-step j"): n records per token, each with decay
+General form (docs/math.md §1, Table 4, row "DeltaProduct, sub-step j"): n records per token, each with decay
 I, write β_{t,j} k_{t,j}, read b = k_{t,j}. With a gate, sub-step 1 carries the decay α_t I and reads
 b = α_t k_{t,1} (as GDN: α S + βk(v − (αS)ᵀk)ᵀ), sub-steps 2..n keep identity decay and b = k_{t,j}.
 One record of dk + dv values (1 + dk + dv for the gated sub-step 1).

@@ -6,7 +6,7 @@ Inputs as FLA's `fused_recurrent_delta_rule` (head-wise beta): q, k [B, T, H, K]
 (HV = H), beta [B, T, H] in [0, 2] (sigmoid, or 2·sigmoid with negative eigenvalues allowed), scale
 default K^-1/2, optional L2-normalised q and k (DeltaNet normalises k in the model).
 
-General form (MATH.md Table 4, row "DeltaNet"): decay I, write β_t k_t, read b_t = k_t:
+General form (docs/math.md §1, Table 4, row "DeltaNet"): decay I, write β_t k_t, read b_t = k_t:
 S_t = S_{t-1} + β_t k_t (v_t − S_{t-1}ᵀ k_t)ᵀ; one record (k_t, u_t) of dk + dv values.
 """
 from __future__ import annotations

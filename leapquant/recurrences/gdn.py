@@ -1,7 +1,7 @@
 """Gated DeltaNet (Qwen3-Next / Qwen3.5): S_t = α_t (I − β_t k_t k_tᵀ) S_{t-1} + β_t k_t v_tᵀ, o_t = S_tᵀ q_t.
 
 Inputs as FLA's `fused_recurrent_gated_delta_rule`: q, k [B, T, H, K], v [B, T, HV, V], g (log α)
-and beta [B, T, HV]. General form (MATH.md Table 4): decay α_t I, write β_t k_t, read b_t = α_t k_t.
+and beta [B, T, HV]. General form (docs/math.md §1, Table 4): decay α_t I, write β_t k_t, read b_t = α_t k_t.
 """
 from __future__ import annotations
 
@@ -17,7 +17,8 @@ from leapquant.recurrences.base import Dims, RecurrenceSpec, Steps
 class GatedDeltaNet(RecurrenceSpec):
     name: str = field(init=False, default="gdn")
     summary: str = field(init=False, default="Gated DeltaNet: α(I − βkkᵀ)S + βkvᵀ, scalar decay per head")
-    fla_oracle: str | None = field(init=False, default="fla.ops.gated_delta_rule.naive.naive_recurrent_gated_delta_rule")
+    fla_oracle: str | None = field(init=False,
+                                   default="fla.ops.gated_delta_rule.naive.naive_recurrent_gated_delta_rule")
 
     def input_shapes(self, d: Dims) -> dict[str, tuple[int, ...]]:
         return {"g": (d.B, d.T, d.HV), "beta": (d.B, d.T, d.HV)}

@@ -7,8 +7,8 @@ import torch
 from leapquant.recurrences.base import Steps
 
 
-def run_steps(steps: Steps, initial_state: torch.Tensor | None = None,
-              return_states: bool = False) -> tuple[torch.Tensor, torch.Tensor] | tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+def run_steps(steps: Steps, initial_state: torch.Tensor | None = None, return_states: bool = False
+              ) -> tuple[torch.Tensor, torch.Tensor] | tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
     """o [..., T, dv], final S [..., dk, dv] (and, if asked, S after each record [..., N, dk, dv])."""
     S = (torch.zeros(*steps.batch_shape, steps.dk, steps.dv, dtype=steps.k.dtype, device=steps.k.device)
          if initial_state is None else initial_state.to(steps.k.dtype).clone())

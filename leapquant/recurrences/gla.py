@@ -4,7 +4,7 @@ Inputs as FLA's `chunk_gla` / `fused_recurrent_gla`: q, k [B, T, H, K], v [B, T,
 `g` [B, T, H, K], the per-key-channel log decay log α_t (<= 0; FLA's naive reference calls it `gk`);
 scale defaults to K^-1/2 (FLA's `naive_recurrent_gla` hardcodes exactly that).
 
-General form (MATH.md Table 4, row "GLA / RWKV6 / HGRN2"): decay Diag(α_t), write k_t, read b_t = 0;
+General form (docs/math.md §1, Table 4, row "GLA / RWKV6 / HGRN2"): decay Diag(α_t), write k_t, read b_t = 0;
 one record (α_t, k_t, v_t) of 2dk + dv values.
 """
 from __future__ import annotations

@@ -7,7 +7,7 @@ input: HGRN2 ties it to the forget gate, k_t = 1 − α_t (FLA's HGRN2 layer fee
 k = 1 − exp(g)); passing k is an error. scale defaults to K^-1/2 (what FLA's naive GLA reference uses).
 `use_qk_l2norm` is refused (it would normalise the tied key).
 
-General form (MATH.md Table 4, row "GLA / RWKV6 / HGRN2"): decay Diag(α_t), write k_t = 1 − α_t,
+General form (docs/math.md §1, Table 4, row "GLA / RWKV6 / HGRN2"): decay Diag(α_t), write k_t = 1 − α_t,
 read b_t = 0; one record (α_t, 1 − α_t, v_t) of 2dk + dv values (the key is recomputable from α).
 """
 from __future__ import annotations

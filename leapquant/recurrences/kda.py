@@ -34,7 +34,8 @@ class KimiDeltaAttention(RecurrenceSpec):
         for t in range(d.T):
             k, v, q = x["k"][:, :, t], x["v"][:, :, t], x["q"][:, :, t] * scale
             a, b = torch.exp(x["g"][:, :, t]), x["beta"][:, :, t][..., None, None]
-            S = (eye - b * k[..., :, None] * k[..., None, :]) @ (a[..., :, None] * S) + b * k[..., :, None] * v[..., None, :]
+            kk = k[..., :, None] * k[..., None, :]
+            S = (eye - b * kk) @ (a[..., :, None] * S) + b * k[..., :, None] * v[..., None, :]
             o.append((S.transpose(-1, -2) @ q[..., None])[..., 0])
         return torch.stack(o, 2), S
 

@@ -4,7 +4,7 @@ Inputs as FLA's `fused_recurrent_linear_attn` with normalize=False: q, k [B, T, 
 (no grouped value heads: HV = H), scale (default K^-1/2), optional L2-normalised q and k. The feature
 map, if any, is the model's business: pass φ(q), φ(k).
 
-General form (MATH.md Table 4, row "Linear attention"): decay I, write k_t, read b_t = 0 (the update
+General form (docs/math.md §1, Table 4, row "Linear attention"): decay I, write k_t, read b_t = 0 (the update
 never reads the state, so `Steps.b` is None and u_t = v_t); one record (k_t, v_t) of dk + dv values.
 """
 from __future__ import annotations

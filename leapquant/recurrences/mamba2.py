@@ -14,7 +14,7 @@ G = ngroups plays the role of FLA's query/key heads and nheads of the value head
 of G: B and C are shared within a group). The state S_t = h_tᵀ is [N, P] = [dk, dv]. Mamba2 does not
 scale C, so scale defaults to 1 here (not K^-1/2).
 
-General form (MATH.md Table 4, row "Mamba2"): decay α_t I with log α_t = Δ_t A, write k_t = B_t,
+General form (docs/math.md §1, Table 4, row "Mamba2"): decay α_t I with log α_t = Δ_t A, write k_t = B_t,
 value Δ_t x_t, read b_t = 0; one record (α_t, B_t, Δ_t x_t) of 1 + dk + dv values. The skip D·x_t is
 outside the state and enters as `Steps.out_extra`. FLA computes the same recurrence with
 `simple_gla(q=C, k=B, v=x·Δ, g=Δ·A, scale=1)` and adds D·x separately.

@@ -5,7 +5,7 @@ log γ_h (<= 0). Without `g` the standard RetNet schedule applies, γ_h = 1 − 
 (as in FLA's `naive_retention` and `fused_recurrent_retention`). scale defaults to K^-1/2.
 (RetNet's xPos rotation and group norm act on q, k and o outside the recurrence.)
 
-General form (MATH.md Table 4, row "RetNet"): constant scalar decay γ_h I, write k_t, read b_t = 0;
+General form (docs/math.md §1, Table 4, row "RetNet"): constant scalar decay γ_h I, write k_t, read b_t = 0;
 one record (k_t, v_t) of dk + dv values (the decay is a constant, not stored per record).
 """
 from __future__ import annotations

@@ -10,7 +10,7 @@ Inputs as FLA's `fused_recurrent_rwkv6`: r → q, k [B, T, H, K], v [B, T, H, V]
 [B, T, H, K] the data-dependent decay in LOG space (log w_t <= 0), `u` [H, K] the bonus; scale
 (default K^-1/2, as FLA; RWKV6 models themselves use scale = 1) multiplies r.
 
-General form (MATH.md Table 4, row "GLA / RWKV6 / HGRN2"): decay Diag(w_t), write k_t, read b_t = 0;
+General form (docs/math.md §1, Table 4, row "GLA / RWKV6 / HGRN2"): decay Diag(w_t), write k_t, read b_t = 0;
 one record (w_t, k_t, v_t) of 2dk + dv values. The read comes before the token's record
 (`Steps.read_after = 0`), and the bonus scale·(r_t · (u ⊙ k_t)) v_t is `Steps.out_extra`.
 """

@@ -16,15 +16,15 @@ FLA's `fused_mul_recurrent_rwkv7(r, w, k, v, kk, a)` takes the same tensors; FLA
 `fused_recurrent_rwkv7(r, w, k, v, a, b)` and the DPLR kernels take a = −κ̂, b = κ̂ ⊙ a_t instead.
 scale defaults to K^-1/2 as FLA's `fused_recurrent_rwkv7` (RWKV-7 models themselves use scale = 1).
 
-General form (MATH.md §1, Table 4 footnote): two records per token (`substeps` = 2, output after both):
+General form (docs/math.md §1, below Table 4): two records per token (`substeps` = 2, output after both):
   1. erase: decay Diag(exp w_t), write a_t ⊙ κ̂_t, value 0, read b = κ̂_t, β = 1:
      S'_t = Diag(exp w_t) S_{t-1} + (a_t ⊙ κ̂_t)(0 − S_{t-1}ᵀ κ̂_t)ᵀ;
   2. write: identity decay, write k_t, value v_t, read b = 0 (`Steps.b` is one tensor for all
      records, so the write record carries a zero read vector), β = 1:  S_t = S'_t + k_t v_tᵀ.
-NOTE: MATH.md §1 states the erase record with write κ̂_t and read a_t ⊙ κ̂_t. That is the transpose of
-the paper's transition (and of RWKV-LM's and FLA's kernels: state·(−κ̂) is read, κ̂ ⊙ a is written); it
-agrees only when a_t is constant across channels. This module follows the paper; the tests check it
-against the paper formula in row convention and against FLA's DPLR reference.
+The erase record writes along a_t ⊙ κ̂_t and reads along κ̂_t, as the paper's transition and RWKV-LM's and
+FLA's kernels do (state·(−κ̂) is read, κ̂ ⊙ a is written); the transposed record (write κ̂_t, read a_t ⊙ κ̂_t)
+agrees only when a_t is constant across channels. The tests check this module against the paper formula in row
+convention and against FLA's DPLR reference.
 """
 from __future__ import annotations
 

@@ -25,7 +25,9 @@ def adversarial_matrix(elem: str, dk=64, dv=64, seed=0) -> torch.Tensor:
     x[2, 7] = 1e6
     x[3, :32] = spec.max * 2.0 ** 5
     x[3, 1] = -spec.max * 2.0 ** 5 * 0.999
-    x[4, :32] = torch.tensor(spec.magnitudes()[: 32] * (32 // len(spec.magnitudes()[:32])))[:32] if len(spec.magnitudes()) >= 32 else torch.tensor((spec.magnitudes() * 32)[:32])
+    mags = spec.magnitudes()
+    x[4, :32] = (torch.tensor(mags[:32] * (32 // len(mags[:32])))[:32] if len(mags) >= 32
+                 else torch.tensor((mags * 32)[:32]))
     x[4, 32:] = 0.5 * (torch.arange(32) + 0.5)  # ties for coarse grids
     x[5, :32] = 1.999 * 2.0 ** torch.arange(32)  # wide range inside one block
     return x.contiguous()

@@ -1,10 +1,11 @@
 """Property tests: round-trip error of each format stays within its step size."""
 import math
 
-import torch
-from hypothesis import given, settings, strategies as st
-from hypothesis.extra.numpy import arrays
 import numpy as np
+import torch
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from hypothesis.extra.numpy import arrays
 
 import leapquant.formats as F
 from leapquant.formats._elements import ELEMENTS

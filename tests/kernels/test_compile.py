@@ -1,195 +1,178 @@
-"""CPU-only CI: every kernel program compiles through TileLang + nvcc for sm_90, sm_100 and sm_120.
+"""CPU-only CI (TileLang and nvcc, no GPU): every registered program compiles for sm_90, sm_100 and sm_120; on sm_90
+ptxas fits each in the registers and shared memory of the programs per SM it is compiled for; `leapquant kernels
+check` takes its architectures repeated or as a comma list.
 
-A representative subset per arch (each program and code path once; `leapquant kernels check --full`
-compiles every variant): about 7 kernels × ~6 s each on 2 cores per arch.
+One problem per program (the defaults of `leapquant kernels check` compile every code path): each compile costs
+seconds to a minute of CI's two cores, the register boundaries the most.
 """
+import os
+import re
 import shutil
-from dataclasses import replace
+import subprocess
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
 pytest.importorskip("tilelang")
-pytestmark = pytest.mark.skipif(shutil.which("nvcc") is None and not __import__("os").path.exists("/usr/local/cuda/bin/nvcc"),
-                                reason="needs nvcc")
+NVCC = shutil.which("nvcc") or next((p for p in ("/usr/local/cuda/bin/nvcc",) if os.path.exists(p)), None)
+pytestmark = pytest.mark.skipif(NVCC is None, reason="needs nvcc")
+
+ARCHES = ("sm_90", "sm_100", "sm_120")
+PROGRAMS = {   # program -> (role, problem): the problem it is the default of, or a format only compiling checks
+    "warp": ("decode", {}),                                 # GDN's default
+    "persistent": ("decode", {"window": 32}),               # GDN at window 32: the INT8 tensor-core products
+    "tile": ("decode", {"format": "fp8-e4m3"}),             # E4M3 codes, converted in hardware (not emulated)
+    "walk": ("boundary", {}),
+    "regs": ("boundary", {"rank": 8}),
+    "smem": ("boundary", {"format": "int4"}),               # INT4: S_p rebuilt on fp16 tensor cores
+    "simple": ("boundary", {"format": "fp8-e4m3"}),
+    "perstep": ("perstep", {}),
+}
+SPILL = {"warp": 16, "persistent": 0, "tile": 0, "walk": 96, "regs": 32, "smem": 32, "simple": 0, "perstep": 0}
+"""Bytes of spill stores or loads ptxas may leave at each program's register cap (what it leaves today, rounded up:
+the walk boundary's S_p takes 64 accumulator registers per thread, its prefetch and TF32 operands the rest). More
+means the program no longer fits its programs per SM without going to local memory."""
+
+_KERNELS = {}
 
 
-@pytest.mark.parametrize("arch", ["sm_90", "sm_100", "sm_120"])
-def test_kernels_compile(arch):
-    """sm_90: the representative subset (every version and code path); sm_100 / sm_120: the kernels the defaults run
-    (every format and layout, the small-batch boundary, the INT8 / fp16 / TF32 tensor-core paths) — the opt-in
-    versions compile there through `leapquant kernels check --arch` (CI time: 28 kernels per arch took ~90 s each)."""
-    from leapquant.kernels.cli import compile_variants
-    rows = compile_variants(arch, defaults_only=arch != "sm_90")
-    bad = [r for r in rows if not r["ok"]]
+def _config(name):
+    from leapquant.kernels import registry
+    from leapquant.kernels.config import KernelConfig
+    from leapquant.kernels.perstep import PerStepConfig
+    role, fields = PROGRAMS[name]
+    if role == "perstep":
+        return PerStepConfig(family="kda", format="int8")
+    return registry.resolve(KernelConfig(**{**fields, role: name}))
+
+
+def _build(name):
+    from leapquant.kernels import registry
+    from leapquant.kernels.perstep import perstep_program
+    role = PROGRAMS[name][0]
+    cfg = _config(name)
+    return perstep_program(cfg) if role == "perstep" else registry.programs(role)[name].build(cfg)
+
+
+def _compile_all(arch):
+    """{program: compiled kernel or the exception} for `arch`, cached: the prim_funcs built one after another
+    (TileLang parses their Python source), lowered and compiled on every core."""
+    from leapquant.kernels.compile_check import quiet_tilelang
+    from leapquant.kernels.tl import compile_kernel
+    todo = [name for name in PROGRAMS if (name, arch) not in _KERNELS]
+    if todo:
+        with quiet_tilelang():
+            funcs = {name: _build(name) for name in todo}
+
+            def one(name):
+                try:
+                    return compile_kernel(funcs[name], {"kind": "cuda", "arch": arch})
+                except Exception as e:   # noqa: BLE001 - reported per program
+                    return e
+            with ThreadPoolExecutor(len(os.sched_getaffinity(0))) as pool:
+                for name, k in zip(todo, pool.map(one, todo)):
+                    _KERNELS[name, arch] = k
+    return {name: _KERNELS[name, arch] for name in PROGRAMS}
+
+
+def test_every_registered_program_has_a_compile_case():
+    from leapquant.kernels import registry
+    assert set(PROGRAMS) == set(registry.DECODE) | set(registry.BOUNDARY) | {"perstep"}
+    for name, (role, _) in PROGRAMS.items():
+        if role != "perstep":
+            assert getattr(_config(name), role) == name
+
+
+@pytest.mark.parametrize("arch", ARCHES)
+def test_every_registered_program_compiles(arch):
+    """Compiling is not fitting: sm_120's 100 KiB of shared memory per SM holds fewer programs than the registry
+    launches per SM on sm_90 (the registry's search space says where each runs); the code itself must build there."""
+    kernels = _compile_all(arch)
+    bad = {name: f"{type(k).__name__}: {str(k)[-300:]}" for name, k in kernels.items() if isinstance(k, Exception)}
     assert not bad, bad
-    assert {r["kernel"] for r in rows} == {"decode", "boundary", "perstep"}
+    for name, k in kernels.items():
+        assert "__global__" in k.get_kernel_source(), name
 
 
-def test_check_cli_json():
-    from typer.testing import CliRunner
-
-    from leapquant.kernels.cli import kernels_app
-    res = CliRunner().invoke(kernels_app, ["check", "--arch", "sm_90", "--json"])
-    assert res.exit_code == 0, res.output
-    rows = __import__("json").loads(res.output)          # nothing else on stdout (TileLang's INFO logs held back)
-    assert rows and all(r["ok"] for r in rows) and {r["arch"] for r in rows} == {"sm_90"}
-
-
-def test_bench_cli_rejects_an_unknown_residual_format():
-    from typer.testing import CliRunner
-
-    from leapquant.kernels.cli import kernels_app
-    res = CliRunner().invoke(kernels_app, ["bench", "--zfmt", "int3"])
-    assert res.exit_code == 2 and "--zfmt must be one of" in res.output, res.output
+def _ptxas(tmp_path, name, src):
+    """(registers, spill store bytes, spill load bytes) of ptxas's sm_90a build of `src`."""
+    import tilelang
+    cu = tmp_path / f"{name}.cu"
+    cu.write_text(src)
+    inc = os.path.dirname(tilelang.__file__)
+    # -cubin: the device code alone (ptxas's count is all that is needed)
+    res = subprocess.run([NVCC, "-arch=sm_90a", "-std=c++17", "-O3", "--resource-usage", "-cubin", str(cu), "-o",
+                          str(tmp_path / f"{name}.cubin"), f"-I{inc}/src", f"-I{inc}/3rdparty/cutlass/include",
+                          f"-I{inc}/3rdparty/tvm/include"], capture_output=True, text=True, timeout=600)
+    out = res.stdout + res.stderr
+    assert res.returncode == 0, out[-2000:]
+    spill = re.search(r"(\d+) bytes spill stores, (\d+) bytes spill loads", out)
+    return int(re.search(r"Used (\d+) registers", out).group(1)), int(spill.group(1)), int(spill.group(2))
 
 
-def test_bench_cli_set_rejects_a_bad_config():
-    """`leapquant kernels bench --set key=value` times one more V-first config (e.g. the opt-in v12 boundary); a field
-    that does not exist or a combination DecodeConfig refuses is a usage error before any GPU work, and a valid one
-    gets as far as the GPU (checked where there is none: on a GPU the call would run the whole bench)."""
-    from typer.testing import CliRunner
-
-    from leapquant.kernels.cli import kernels_app
-    bad = CliRunner().invoke(kernels_app, ["bench", "--set", "bv13=true"])
-    assert bad.exit_code == 2 and "'bv13' is not a DecodeConfig field" in " ".join(bad.output.split()), bad.output
-    bad = CliRunner().invoke(kernels_app, ["bench", "--zfmt", "int4", "--set", "bv12=true"])
-    assert bad.exit_code == 2 and "bv12 (S_p in registers) needs" in " ".join(bad.output.split()), bad.output
-    import torch
-    if not torch.cuda.is_available():
-        ok = CliRunner().invoke(kernels_app, ["bench", "--model", "gdn", "--set", "bv12=true", "--set", "bmv_tf32=true"])
-        assert ok.exit_code == 2 and "needs a CUDA GPU" in ok.output, ok.output
+def _dynamic_shared(kernel) -> int:
+    """The dynamic shared memory TileLang launches the kernel with (the last launch argument of its host code)."""
+    return int(re.findall(r"\(\(int64_t\)(\d+)\)", kernel.get_host_source())[-1])
 
 
-def test_decode_config_names_what_is_wrong():
-    from leapquant.kernels.decode import DecodeConfig
-    with pytest.raises(ValueError, match="zfmt must be one of"):
-        DecodeConfig(zfmt="int2")
-    with pytest.raises(ValueError, match="zrows needs V-first INT8"):
-        DecodeConfig(zfmt="fp8e4m3", zrows=True)
-    with pytest.raises(ValueError, match="int4 packs code pairs"):
-        DecodeConfig(zfmt="int4", BV=63, V=126)
-    assert DecodeConfig(zfmt="int4").tag.endswith("-int4") and not DecodeConfig(zfmt="int4").zrows
-    with pytest.raises(ValueError, match="pipe .* needs V-first INT8 or INT4"):
-        DecodeConfig(pipe=True, v_first=False)
-    for bad in (dict(threads=64, r=16), dict(threads=32), dict(K=96, V=96, BV=96), dict(threads=64, K=512, V=512)):
-        with pytest.raises(ValueError, match="pipe .* needs V-first INT8 or INT4"):     # review 2026-11-30
-            DecodeConfig(pipe=True, **bad)
-        assert not DecodeConfig(**bad).pipe                                          # the default falls back
-    with pytest.raises(ValueError, match="pipe_zsmem is a variant of the pipelined decode"):
-        DecodeConfig(pipe=False, pipe_zsmem=True)
-    with pytest.raises(ValueError, match="pipe_maxit must be >= 1"):
-        DecodeConfig(pipe=True, pipe_maxit=0)
-    d = DecodeConfig()        # the v8 decode on its measured shape: whole heads, tensor cores, 3 programs per SM
-    assert d.pipe and d.pipe_zsmem and d.pipe_zmma and (d.BV, d.threads, d.dminblocks) == (128, 128, 3)
-    assert DecodeConfig(kind="kda").threads == 128 and DecodeConfig(kind="kda", pipe_zmma=False).threads == 256
-    assert not DecodeConfig(BV=64).pipe_zsmem and not DecodeConfig(BV=64).pipe_zmma
-    with pytest.raises(ValueError, match="pipe_zmma .* needs pipe_zsmem"):
-        DecodeConfig(BV=64, threads=128, pipe_zmma=True)
-    with pytest.raises(ValueError, match="pipe_zmma .* needs pipe_zsmem"):
-        DecodeConfig(pipe_zsmem=True, BV=128, threads=512, pipe_zmma=True)   # 8-row blocks per warp
-    assert DecodeConfig(BV=64, threads=128).dminblocks == 5 and DecodeConfig(pipe=False).dminblocks == 6
-    assert (DecodeConfig(pipe=False).BV, DecodeConfig(v_first=False).BV, DecodeConfig(zfmt="fp8e4m3").BV) == (64, 64, 64)
-    assert not DecodeConfig(v_first=False).pipe and not DecodeConfig(zfmt="fp8e4m3").pipe
-    i4 = DecodeConfig(zfmt="int4")    # INT4: the pipelined whole-head decode (measured 2.2x its shared-tile read)
-    assert i4.pipe and i4.pipe_zsmem and not i4.pipe_zmma and (i4.BV, i4.threads, i4.dminblocks) == (128, 256, 3)
-    assert not DecodeConfig(zfmt="int4", v_first=False).pipe and not DecodeConfig(zfmt="int4", BV=64).pipe
-    assert not DecodeConfig(zrows=False).pipe and DecodeConfig(zfmt="int4", pipe=True, BV=64).pipe
-    z1 = DecodeConfig(pipe_z1=True)   # v9: one Z buffer, 4 programs per SM (GDN), 3 (KDA)
-    assert z1.dminblocks == 4 and DecodeConfig(kind="kda", pipe_z1=True).dminblocks == 3 and z1.tag.count("-z1") == 1
-    assert not DecodeConfig().pipe_z1 and DecodeConfig(kind="kda", pipe_warp=False).pipe_z1   # KDA's default, sessions 7-15
-    assert not DecodeConfig(kind="kda", v_first=False).pipe_z1 and not DecodeConfig(kind="kda", zfmt="int4").pipe_z1
-    with pytest.raises(ValueError, match="pipe_z1 .* needs pipe_zmma"):
-        DecodeConfig(pipe_z1=True, zfmt="int4")
-    sb = DecodeConfig(small_bthreads=512)   # the small-batch option: v7 at 512 threads, one program per SM
-    assert sb.small_batch_boundary().bthreads == 512 and sb.small_batch_boundary().bv7 and sb.tag.endswith("-sb512-tf32-b7")
-    for kw in (dict(v_first=False), dict(zfmt="int4")):   # the default since session 9 (where v12 does not fit)
-        assert DecodeConfig(**kw).small_batch_boundary().bthreads == 512 and DecodeConfig(**kw).small_batch_boundary().bv7
-    assert DecodeConfig(v_first=False).tag.endswith("-sb512-tf32-b7") and DecodeConfig(v_first=False).bmv_tf32   # v11's refit too
-    v12 = DecodeConfig()   # V-first INT8's default since session 12: v12 serves every batch itself
-    assert v12.bv12 and v12.small_batch_boundary() is v12
-    for v6 in (dict(small_bthreads=0), dict(zfmt="fp8e4m3"), dict(bv7=False)):   # v6 below it (and no v11 refit there)
-        sb = DecodeConfig(**v6).small_batch_boundary()
-        assert not sb.bv7 and not sb.bmv_tf32 and DecodeConfig(**v6).small_bthreads in (0, 512), v6
-    assert not DecodeConfig(bv7=False).bmv_tf32 and not DecodeConfig(zfmt="fp8e4m3").bmv_tf32
-    with pytest.raises(ValueError, match="bmv_tf32 .* needs the v7 boundary"):
-        DecodeConfig(bv7=False, bmv_tf32=True)
-    # the same arithmetic at every batch: with v6 below small_batch the refit stays FP32 (found by the emulated gdn-b6)
-    assert not DecodeConfig(small_bthreads=0).bmv_tf32 and DecodeConfig(small_bthreads=0, small_batch=0).bmv_tf32
-    with pytest.raises(ValueError, match="bmv_tf32 .* at every batch"):
-        DecodeConfig(small_bthreads=0, bmv_tf32=True)
-    assert DecodeConfig(bthreads=512).bv7 and not DecodeConfig(bthreads=512, zfmt="int4").bv8   # v8 only at 2 K
-    with pytest.raises(ValueError, match="small_bthreads must be 0"):
-        DecodeConfig(small_bthreads=256)
-    with pytest.raises(ValueError, match="small_bthreads chooses the v7 boundary .* needs bv7"):
-        DecodeConfig(small_bthreads=512, zfmt="fp8e4m3")   # FP8 residuals have no v7 boundary: not silently ignored
-    with pytest.raises(ValueError, match="bv8 .* at bthreads = 2 K"):
-        DecodeConfig(bthreads=512, bv8=True)
-    w = DecodeConfig()   # GDN's default since session 14: v14, a warp per request, at every batch (no switch)
-    assert w.pipe_warp and w.dminblocks == 3 and not w.pipe_z1 and w.z1_below == 0 and w.decode_config(32) is w
-    assert w.tag.count("-warp") == 1 and not w.warp_fexp and not w.warp_gsuffix
-    kw = DecodeConfig(kind="kda")   # KDA's since session 16: v14 with its record decays by ex2.approx from suffix sums
-    assert kw.pipe_warp and kw.warp_fexp and kw.warp_gsuffix and not kw.pipe_z1 and kw.z1_below == 0
-    assert kw.tag.count("-warp-fx-gs") == 1 and not DecodeConfig(kind="kda", pipe_warp=False).warp_fexp
-    for kw in (dict(p=32), dict(r=16), dict(pipe_z1=True), dict(pipe_dtc=True), dict(zfmt="int4"), dict(v_first=False)):
-        assert not DecodeConfig(**kw).pipe_warp, kw   # where it does not fit, or another decode was asked for
-    for kw in (dict(p=32), dict(pipe_z1=True), dict(pipe_dtc=True), dict(pipe_zdig=True), dict(zfmt="int4")):
-        with pytest.raises(ValueError, match="pipe_warp .* needs pipe_zmma, K = V = BV = 128, p <= 16"):
-            DecodeConfig(pipe_warp=True, **kw)
-    with pytest.raises(ValueError, match="warp_ahead .* needs pipe_warp"):
-        DecodeConfig(kind="kda", pipe_warp=False, warp_ahead=True)   # v9 asked for: ahead of what?
-    assert DecodeConfig(warp_ahead=True).tag.count("-warp-ahead") == 1
-    with pytest.raises(ValueError, match="warp_fexp .* needs pipe_warp and kind kda"):
-        DecodeConfig(kind="gdn", warp_fexp=True)         # GDN has one decay per record
-    with pytest.raises(ValueError, match="warp_fexp .* needs pipe_warp and kind kda"):
-        DecodeConfig(kind="kda", pipe_warp=False, warp_fexp=True)   # (v9 computes its own)
-    with pytest.raises(ValueError, match="warp_gsuffix .* builds on warp_fexp"):
-        DecodeConfig(kind="kda", warp_fexp=False, warp_gsuffix=True)
-    assert DecodeConfig(kind="kda", pipe_warp=True, warp_fexp=True, warp_gsuffix=True).tag.count("-warp-fx-gs") == 1
-    d = DecodeConfig(pipe_warp=False)   # v8's GDN: v9 below 384 requests (the per-batch decode switch, session 9)
-    assert d.z1_below == 384 and d.tag.count("-z1b384") == 1 and d.decode_config(384) is d
-    assert d.decode_config(32).pipe_z1 and d.decode_config(32).dminblocks == 4 and not d.decode_config(32).z1_below
-    for kw in (dict(kind="kda"), dict(pipe_z1=False), dict(pipe_z1=True), dict(dminblocks=3), dict(zfmt="int4")):
-        assert DecodeConfig(**kw).z1_below == 0, kw   # explicit choices and other families are left alone
-    with pytest.raises(ValueError, match="z1_below switches the v8 decode to v9"):
-        DecodeConfig(pipe_z1=True, z1_below=64)
-    dt = DecodeConfig(pipe_dtc=True)    # v13: the dot products on tensor cores (GDN; opt-in, measured slower)
-    assert not DecodeConfig().pipe_dtc and dt.tag.count("-dtc") == 1 and DecodeConfig(pipe_dtc=True, pipe_z1=True).pipe_dtc
-    with pytest.raises(ValueError, match="pipe_dtc .* needs pipe_zmma, kind gdn"):
-        DecodeConfig(pipe_dtc=True, kind="kda")
-    with pytest.raises(ValueError, match="pipe_dtc .* needs pipe_zmma, kind gdn"):
-        DecodeConfig(pipe_dtc=True, zfmt="int4")
-    zd = DecodeConfig(pipe_zdig=True)   # v10: the digit table (opt-in until measured)
-    assert not DecodeConfig().pipe_zdig and zd.pipe_zmma and zd.tag.count("-zd") == 1
-    with pytest.raises(ValueError, match="pipe_zdig .* needs pipe_zmma and K = threads"):
-        DecodeConfig(pipe_zdig=True, zfmt="int4")
-    with pytest.raises(ValueError, match="pipe_zdig .* needs pipe_zmma and K = threads"):
-        DecodeConfig(pipe_zdig=True, pipe_zsmem=True, BV=128, threads=256)
+@pytest.mark.parametrize("name", list(PROGRAMS))
+def test_ptxas_fits_the_programs_per_sm(name, tmp_path):
+    """On sm_90 each program's registers (ptxas, at its __launch_bounds__ cap) and its shared memory fit the programs
+    per SM it is compiled for, with at most SPILL[name] bytes spilled; the registry's shared-memory count — what its
+    architecture check uses — is not below what TileLang allocates (nor more than 1 KiB above), and the programs per
+    SM the registry checks are at most those the program is compiled for."""
+    from leapquant.kernels import arch, registry
+    kernel = _compile_all("sm_90")[name]
+    if isinstance(kernel, Exception):
+        pytest.fail(f"{name} does not compile: {kernel}")
+    src = kernel.get_kernel_source()
+    threads, blocks = map(int, re.search(r"__launch_bounds__\((\d+), (\d+)\)", src).groups())
+    shared = _dynamic_shared(kernel)
+    regs, stores, loads = _ptxas(tmp_path, name, src)
+    assert max(stores, loads) <= SPILL[name], (regs, stores, loads)
+    assert blocks * threads * regs <= 65536, (blocks, threads, regs)
+    sm90 = arch.get("sm_90")
+    assert blocks * (shared + sm90.reserved_per_block) <= sm90.shared_per_sm, (blocks, shared)
+    cfg = _config(name)
+    role = PROGRAMS[name][0]
+    if role == "perstep":
+        assert threads == cfg.threads
+        return
+    program = registry.programs(role)[name]
+    assert threads == (cfg.threads if role == "decode" else cfg.boundary_threads)
+    assert shared <= program.shared_bytes(cfg) <= shared + 1024, (shared, program.shared_bytes(cfg))
+    assert program.per_sm(cfg) <= blocks
+    if role == "decode":
+        assert blocks == cfg.programs_per_sm
 
 
-def test_pipelined_grid_fills_the_gpu_and_bounds_each_walk():
-    from leapquant.kernels.decode import DecodeConfig
-    from leapquant.kernels.decode_pipelined import pipelined_programs
-    cfg = DecodeConfig(pipe=True, pipe_fill=1.0, BV=64, threads=128)   # 32 heads, 2 value tiles: 64 programs per group
-    assert pipelined_programs(cfg, 512, 132) == 10     # 132 SMs x 5 programs / 64
-    assert pipelined_programs(replace(cfg, pipe_fill=3.0), 512, 132) == 31   # 3 programs per resident slot
-    v8 = DecodeConfig(pipe_warp=False)
-    assert pipelined_programs(v8, 512, 132) == 37   # v7/v8: 32 programs per group, 3 per SM, fill 3
-    assert pipelined_programs(cfg, 4, 132) == 4        # never more groups than requests
-    small = DecodeConfig(pipe=True, pipe_maxit=8, pipe_fill=1.0, BV=64, threads=128)
-    assert pipelined_programs(small, 512, 132) == 64   # at most 8 requests per program
-    # below small_batch requests one wave (fill 1): 132 x 3 / 32 = 12 groups at batch 32, not min(32, 37)
-    assert pipelined_programs(v8, 32, 132) == 12
-    assert pipelined_programs(DecodeConfig(pipe_warp=False, small_batch=0), 32, 132) == 32
-    # v14 (GDN's default): one wave of 3 programs of 4 warps per SM — 132 x 3 // 32 = 12 per head — whose warps walk
-    # the requests; never more warps than requests (batch 32: 8 programs of 4 warps per head, one request each)
-    assert pipelined_programs(DecodeConfig(), 512, 132) == 12 and pipelined_programs(DecodeConfig(), 32, 132) == 8
-    assert pipelined_programs(DecodeConfig(), 512, 1) == 1
-    with pytest.raises(ValueError, match="small_batch must be >= 0"):
-        DecodeConfig(small_batch=-1)
+def test_warp_decode_compiles_without_block_barriers():
+    """The warp decode walks a different number of requests per warp: a __syncthreads inside that loop would hang the
+    program. compile_kernel turns TileLang's barrier planner off for programs marked WARP_SYNCHRONOUS (and only for
+    them: the persistent decode's warps meet at block barriers)."""
+    from leapquant.kernels.tl import WARP_SYNCHRONOUS
+    kernels = _compile_all("sm_90")
+    assert bool(_build("warp").attrs[WARP_SYNCHRONOUS]) and WARP_SYNCHRONOUS not in (_build("persistent").attrs or {})
+    warp = kernels["warp"].get_kernel_source()
+    assert "__syncthreads" not in warp and warp.count("__syncwarp") >= 3
+    assert "__syncthreads" in kernels["persistent"].get_kernel_source()
+
+
+def test_register_boundaries_refit_on_masked_tf32_operands():
+    """The walk and regs boundaries' refit mat-vecs run on TF32 tensor cores with their operands masked to TF32
+    (0xFFFFE000: the products exact in FP32), what the reference's tf32 refit computes; the simple boundary's refit
+    is FP32 on CUDA cores."""
+    kernels = _compile_all("sm_90")
+    for name in ("walk", "regs"):
+        src = kernels[name].get_kernel_source()
+        assert "kTensorFloat32" in src and "4294959104" in src, name
+        assert _config(name).tf32_refit
+    assert "kTensorFloat32" not in kernels["simple"].get_kernel_source() and not _config("simple").tf32_refit
 
 
 def test_tf32_probe_compiles():
-    """benchmarks/tf32_probe.py (the H200 measurement behind v11's TF32 masks) still builds: one warp, two TF32 mma."""
+    """benchmarks/tf32_probe.py (the measurement behind the masked TF32 operands) still builds: one warp, two TF32
+    mma."""
     import importlib.util
     import pathlib
 
@@ -202,42 +185,59 @@ def test_tf32_probe_compiles():
     assert src.count("kTensorFloat32, tl::DataType::kTensorFloat32") == 2
 
 
-def test_tf32_mask_option_removes_only_the_masks():
-    """tf32_mask=False (opt-in) builds v11 without the operand masks: the mma stay, the 0xFFFFE000 constant goes (v7
-    here: the cheaper compile; v12's TF32 operands come from the same tf32_operand, and its unmasked bits are a GPU
-    test, test_tf32_unmasked_keeps_the_bits)."""
-    import tilelang
-
-    from leapquant.kernels.boundary import boundary_program
-    from leapquant.kernels.config import DecodeConfig
-    cfg = DecodeConfig(tf32_mask=False, bv12=False)
-    assert cfg.tag.count("-tf32-nomask") == 1 and "-nomask" not in DecodeConfig().tag
-    with pytest.raises(ValueError, match="tf32_mask=False .* needs bmv_tf32"):   # no TF32 refit: nothing to unmask
-        DecodeConfig(bmv_tf32=False, tf32_mask=False)
-    src = tilelang.compile(boundary_program(cfg), target={"kind": "cuda", "arch": "sm_90"}).get_kernel_source()
-    assert "kTensorFloat32" in src and "4294959104" not in src   # 0xFFFFE000, what the default's masks AND with
+def test_check_cases_include_every_registered_program():
+    """`leapquant kernels check`'s representative set compiles every registered program at least once on each
+    architecture where one fits a problem of the check, and says why not elsewhere."""
+    from leapquant.kernels import registry
+    from leapquant.kernels.compile_check import leap_cases
+    for a in ARCHES:
+        cases, skipped = leap_cases(a)
+        named = {(role, name) for role, name, _ in cases} | {(s["role"], s["program"]) for s in skipped
+                                                             if "fits none" in s["reason"]}
+        assert named == {(role, name) for role in ("decode", "boundary") for name in registry.programs(role)}, a
+        for role, name, cfg in cases:
+            assert getattr(cfg, role) == name and registry.why_not(cfg, name, role, a) is None
 
 
-def test_warp_synchronous_programs_compile_without_block_barriers():
-    """v14 walks a different number of requests per warp: a __syncthreads inside that loop would hang the block.
-    compile_kernel turns TileLang's barrier planner off for programs marked WARP_SYNCHRONOUS (and only for them)."""
-    from leapquant.kernels.config import WARP_SYNCHRONOUS, DecodeConfig, compile_kernel
-    from leapquant.kernels.decode import decode_program
-    target = {"kind": "cuda", "arch": "sm_90"}
-    warp = decode_program(DecodeConfig())                       # GDN's default: v14
-    assert bool(warp.attrs[WARP_SYNCHRONOUS])
-    src = compile_kernel(warp, target).get_kernel_source()
-    assert "__syncthreads" not in src and src.count("__syncwarp") >= 3
-    v8 = decode_program(DecodeConfig(pipe_warp=False))
-    assert WARP_SYNCHRONOUS not in (v8.attrs or {})
-    assert "__syncthreads" in compile_kernel(v8, target).get_kernel_source()   # the planner still on elsewhere
+@pytest.mark.parametrize("args,arches", [
+    (["--arch", "sm_90,sm_100"], ["sm_90", "sm_100"]),
+    (["--arch", "sm_100", "--arch", "sm_90"], ["sm_100", "sm_90"]),
+    (["--arch", "sm_90, sm_120", "--arch", "sm_90"], ["sm_90", "sm_120"]),
+    ([], ["sm_90"]),
+])
+def test_check_cli_takes_arches_repeated_or_as_a_comma_list(monkeypatch, args, arches):
+    """The CLI's part: which architectures `compile_variants` is called for, its rows as JSON on stdout (nothing else
+    there: progress goes to stderr), exit 1 when a kernel fails and 2 for an unknown architecture."""
+    import json
+
+    from typer.testing import CliRunner
+
+    from leapquant.kernels import cli
+    calls = []
+
+    def fake(arch, full=False, defaults_only=False, progress=None):
+        calls.append(arch)
+        row = {"arch": arch, "kernel": "decode", "program": "warp", "variant": "x", "ok": True, "seconds": 0.1}
+        if progress is not None:
+            progress(1, 1, row)
+        return [row]
+    monkeypatch.setattr(cli, "compile_variants", fake)
+    res = CliRunner().invoke(cli.kernels_app, ["check", *args, "--json"])
+    assert res.exit_code == 0, res.output
+    assert calls == arches and [r["arch"] for r in json.loads(res.stdout)] == arches
+    assert "warp" in res.stderr
+    monkeypatch.setattr(cli, "compile_variants", lambda arch, full=False, defaults_only=False, progress=None: [
+        {"arch": arch, "kernel": "boundary", "program": "walk", "variant": "x", "ok": False, "error": "E",
+         "seconds": 0.1}])
+    assert CliRunner().invoke(cli.kernels_app, ["check", *args]).exit_code == 1
+    bad = CliRunner().invoke(cli.kernels_app, ["check", "--arch", "sm_90,sm_75"], env={"COLUMNS": "400"})
+    assert bad.exit_code == 2 and "--arch" in bad.output and "sm_75" in bad.output, bad.output
 
 
 @pytest.mark.parametrize("quiet", [False, True])
 def test_quiet_tilelang_keeps_stdout_clean_before_any_kernel_was_built(quiet):
     """`--json` output must parse: TileLang logs its builds on stdout through a handler it adds when imported, and the
     context is entered before anything imported it (a fresh process, as in `leapquant bench --json`)."""
-    import subprocess
     import sys
     code = ("import contextlib, logging\n"
             "from leapquant.kernels.cli import quiet_tilelang\n"
@@ -250,3 +250,22 @@ def test_quiet_tilelang_keeps_stdout_clean_before_any_kernel_was_built(quiet):
         assert out.strip() == "[]"
     else:   # the premise: without the context the line does reach stdout
         assert "begins to compile" in out
+
+
+def test_bench_cli_refuses_bad_configs_before_any_gpu_work():
+    """`leapquant kernels bench`: an unknown format, a field that does not exist, a program that does not fit the
+    problem are usage errors naming the option; a valid one gets as far as the GPU (checked where there is none)."""
+    import torch
+    from typer.testing import CliRunner
+
+    from leapquant.kernels.cli import kernels_app
+    for args, msg in ((["--format", "int3"], "KernelConfig.format must be one of"),
+                      (["--set", "bv13=true"], "'bv13' is not a KernelConfig field"),
+                      (["--format", "int4", "--set", "boundary=walk"], "boundary program 'walk'"),
+                      (["--window", "32", "--set", "decode=warp"], "decode program 'warp'"),
+                      (["--batch", "0"], "must be >= 1")):
+        bad = CliRunner().invoke(kernels_app, ["bench", *args], env={"COLUMNS": "400"})
+        assert bad.exit_code == 2 and msg in " ".join(bad.output.split()), (args, bad.output)
+    if not torch.cuda.is_available():
+        ok = CliRunner().invoke(kernels_app, ["bench", "--model", "gdn", "--set", "boundary=smem"])
+        assert ok.exit_code == 2 and "needs a CUDA GPU" in ok.output, ok.output

@@ -5,7 +5,8 @@ import torch
 
 from leapquant.errors import InputError
 from leapquant.kernels import naive as nv
-from leapquant.kernels.config import DecodeConfig
+from leapquant.kernels import registry
+from leapquant.kernels.config import KernelConfig
 from leapquant.kernels.from_pipeline import decode_config, pipeline_of
 from leapquant.pipeline import Pipeline, preset
 
@@ -22,10 +23,9 @@ MAPPED = {   # the pipelines the kernels run, by what a recipe would call them
     "leapquant-tf32": _leap(),
     "fp32-refit": _leap(fitter_options={"orth": "mgs"}),
     "one-iteration": _leap(fitter_options={"iters": 1, "tf32": True, "orth": "mgs"}),
-    "refit-every-4": _leap(refit_every=4),
     "int4-r6": _leap(format="int4", rank=6, window=8),
     "fp8-channel": _leap(format="fp8-e4m3", format_options={"granularity": "channel"}, rank=2, window=4,
-                         fitter_options={"orth": "mgs"}),   # v6, FP8's boundary: an FP32 refit
+                         fitter_options={"orth": "mgs"}),   # FP8's boundary (simple): an FP32 refit
     "no-compensators": _leap(rank=0, fitter_options={}),
     "window-bf16": preset("bf16-w"),
 }
@@ -33,28 +33,39 @@ MAPPED = {   # the pipelines the kernels run, by what a recipe would call them
 
 @pytest.mark.parametrize("name", list(MAPPED))
 def test_mapping_round_trips(name):
-    """pipeline -> DecodeConfig -> pipeline keeps every field that sets the arithmetic, and back again."""
+    """pipeline -> KernelConfig -> pipeline keeps every field that sets the arithmetic, and back again."""
     pipe = MAPPED[name]
-    cfg = decode_config(pipe, kind="kda", **SMALL)
-    assert (cfg.p, cfg.r) == (pipe.window, pipe.rank) and cfg.kind == "kda" and cfg.HV == 4
+    cfg = decode_config(pipe, family="kda", **SMALL)
+    assert cfg.resolved and (cfg.window, cfg.rank) == (pipe.window, pipe.rank) and cfg.family == "kda"
+    assert cfg.HV == 4 and cfg.format == pipe.format
     again = pipeline_of(cfg)
-    assert decode_config(again, kind="kda", **SMALL) == cfg
+    assert decode_config(again, family="kda", **SMALL) == cfg
     for field in ("format", "window", "rank", "records", "smoother", "refit_every"):
         assert getattr(again, field) == getattr(pipe, field), field
     assert again.build_format().options() == pipe.build_format().options()
     if pipe.rank:
         assert cfg.iters == pipe.fitter_options.get("iters", 2)
-        assert cfg.bmv_tf32 == pipe.fitter_options.get("tf32", False)
+        assert cfg.tf32_refit == pipe.fitter_options.get("tf32", False)
 
 
 def test_default_kernel_is_the_tf32_refit():
     """The kernels' default configuration is the paper's method with the kernels' Gram-Schmidt and its refit's
-    operands in TF32; the FP32 refit is the same pipeline without tf32."""
-    assert decode_config(MAPPED["leapquant-tf32"]) == DecodeConfig()
-    back = pipeline_of(DecodeConfig())
+    operands in TF32; the FP32 refit is the same pipeline without tf32, on the fastest boundary that refits in FP32."""
+    default = registry.resolve(KernelConfig())
+    assert decode_config(MAPPED["leapquant-tf32"]) == default
+    back = pipeline_of(KernelConfig())
     assert back.fitter_options == {"iters": 2, "tf32": True, "orth": "mgs"}
-    assert decode_config(back) == DecodeConfig()
-    assert not decode_config(MAPPED["fp32-refit"]).bmv_tf32
+    assert decode_config(back) == default
+    fp32 = decode_config(MAPPED["fp32-refit"])
+    assert not fp32.tf32_refit and fp32.boundary == "simple" and fp32.decode == default.decode
+
+
+def test_a_named_boundary_must_refit_as_the_pipeline_does():
+    assert decode_config(MAPPED["leapquant-tf32"], boundary="smem").boundary == "smem"
+    with pytest.raises(InputError, match="fitter_options.tf32 must be False for boundary 'simple'"):
+        decode_config(MAPPED["leapquant-tf32"], boundary="simple")
+    with pytest.raises(InputError, match="fitter_options.tf32 must be True for boundary 'walk'"):
+        decode_config(MAPPED["fp32-refit"], boundary="walk")
 
 
 @pytest.mark.parametrize("name", list(MAPPED))
@@ -72,20 +83,20 @@ def test_pipeline_boundary_equals_the_kernels_reference(name):
     st = nv.init_state(S, **cfg.reference_options)
     ref = st.boundary_state()
     S0, rec = pipe.boundary()(S)
-    if cfg.mode == "window_bf16":
+    if cfg.format == "bf16":
         assert torch.equal(S0, ref)
         return
     if pipe.rank:
         assert torch.equal(rec.k, st.Kc.float()) and torch.equal(rec.u, st.Uc.float())
         S0 = S0 + rec.k.transpose(-1, -2) @ rec.u
-    qmax = nv.QMAX[cfg.zfmt]
+    qmax = nv.QMAX[cfg.format]
     step = st.c[..., :, None] * st.B[..., None, :] / qmax        # one code of the residual, per element
-    spacing = 32.0 if cfg.zfmt == "fp8e4m3" else 1.0            # E4M3's largest gap between codes (at 448)
+    spacing = 32.0 if cfg.format == "fp8-e4m3" else 1.0          # E4M3's largest gap between codes (at 448)
     diff = (S0 - ref).abs()
     assert (diff <= spacing * step * (1 + 1e-3) + 1e-6 * ref.abs()).all()
     assert (diff > 1e-3 * step + 1e-6 * ref.abs()).sum().item() <= 1e-4 * ref.numel()
     quantization = ((ref - S).norm() / S.norm()).item()   # the error itself: small, and the same for both
-    assert quantization < {"int8": 1e-2, "int4": 5e-2, "fp8e4m3": 2e-2}[cfg.zfmt]
+    assert quantization < {"int8": 1e-2, "int4": 5e-2, "fp8-e4m3": 2e-2}[cfg.format]
 
 
 REFUSED = [
@@ -99,9 +110,10 @@ REFUSED = [
     (dict(pairs="fp32"), "pipeline.pairs"),
     (dict(window=1), "pipeline.window"),
     (dict(boundary_lag=1), "pipeline.boundary_lag"),                   # the lagged boundary: the simulator's only
+    (dict(refit_every=4), "pipeline.refit_every"),                     # the kernels refit at every window's end
     (dict(fitter="svd", fitter_options={}), "pipeline.fitter"),
     (dict(fitter_options={"tf32": True}), "fitter_options.orth"),       # torch's QR: the simulator's default
-    (dict(format="fp8-e4m3", format_options={"granularity": "channel"}), "bmv_tf32"),   # FP8's v6: FP32 refit only
+    (dict(format="fp8-e4m3", format_options={"granularity": "channel"}), "fitter_options.tf32"),   # FP32 refit only
     (dict(format="bf16", rank=4), "pipeline.rank"),
     (dict(format="bf16", rank=0), "pipeline.smoother"),
 ]
@@ -114,21 +126,29 @@ def test_unsupported_pipelines_are_refused_by_name(change, named):
 
 
 def test_kernel_options_cannot_override_the_pipeline():
-    with pytest.raises(InputError, match=r"\['p', 'r'\]"):
-        decode_config(_leap(), p=4, r=2)
-    with pytest.raises(InputError, match="cannot run this pipeline"):   # DecodeConfig's own check, wrapped
-        decode_config(_leap(window=4), K=48, V=48)
+    with pytest.raises(InputError, match=r"\['rank', 'window'\]"):
+        decode_config(_leap(), window=4, rank=2)
+    with pytest.raises(InputError, match="cannot run this pipeline"):   # not a KernelConfig field
+        decode_config(_leap(window=4), kind="kda")
+    with pytest.raises(InputError, match="KernelConfig.layout"):        # KernelConfig's own check
+        decode_config(_leap(window=4), layout="kv")
     with pytest.raises(InputError, match="Pipeline"):
         decode_config({"format": "int8"})
 
 
 def test_kernel_configurations_without_a_pipeline_are_refused():
     with pytest.raises(InputError, match="iters"):
-        pipeline_of(DecodeConfig(iters=0))
-    with pytest.raises(InputError, match="bchol"):
-        pipeline_of(DecodeConfig(bchol=True))
-    with pytest.raises(InputError, match="DecodeConfig"):
+        pipeline_of(KernelConfig(iters=0))
+    assert pipeline_of(KernelConfig(iters=0, rank=0)).rank == 0           # no refit to keep: a pipeline
+    with pytest.raises(InputError, match="KernelConfig"):
         pipeline_of(_leap())
+
+
+def test_pipeline_of_resolves_the_boundary_first():
+    """The refit's arithmetic is the boundary program's: the same problem on the simple boundary is the FP32 refit."""
+    assert pipeline_of(KernelConfig()).fitter_options["tf32"]
+    assert not pipeline_of(KernelConfig(boundary="simple")).fitter_options["tf32"]
+    assert not pipeline_of(KernelConfig(format="fp8-e4m3")).fitter_options["tf32"]
 
 
 def test_config_command(tmp_path):
@@ -143,39 +163,18 @@ def test_config_command(tmp_path):
     r = runner.invoke(app, ["kernels", "config", "--json"])
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
-    assert out["tag"] == DecodeConfig().tag and Pipeline.from_dict(out["pipeline"]) == pipeline_of(DecodeConfig())
+    default = registry.resolve(KernelConfig())
+    assert out["tag"] == default.tag and Pipeline.from_dict(out["pipeline"]) == pipeline_of(default)
     path = tmp_path / "pipe.json"
     path.write_text(json.dumps(MAPPED["int4-r6"].to_dict()))
-    r = runner.invoke(app, ["kernels", "config", "--pipeline", str(path), "--model", "kda", "--set", "v_first=false",
+    r = runner.invoke(app, ["kernels", "config", "--pipeline", str(path), "--model", "kda", "--set", "layout=k_first",
                             "--json"])
     assert r.exit_code == 0, r.output
     cfg = json.loads(r.output)["config"]
-    assert (cfg["kind"], cfg["zfmt"], cfg["p"], cfg["r"], cfg["v_first"]) == ("kda", "int4", 8, 6, False)
+    assert (cfg["family"], cfg["format"], cfg["window"], cfg["rank"], cfg["layout"]) == ("kda", "int4", 8, 6, "k_first")
     path.write_text(json.dumps(preset("leapquant").to_dict()))
-    for args, named in ((["--pipeline", str(path)], "orth"), (["--set", "r=2"], "come from the pipeline"),
+    for args, named in ((["--pipeline", str(path)], "orth"), (["--set", "rank=2"], "come from the pipeline"),
                         (["--pipeline", str(tmp_path / "missing.json")], "missing.json"),
-                        (["--set", "kind=kda"], "--model")):   # (a TypeError traceback before session 22)
+                        (["--set", "family=kda"], "--model")):
         r = runner.invoke(app, ["kernels", "config", *args], env={"COLUMNS": "400"})   # the message on one line
         assert r.exit_code == 2 and named in r.output, r.output
-
-
-def test_records_refit_maps_both_ways():
-    """DecodeConfig(brecords=True) is the lowrank fitter with the kernels' options (RECORDS_REFIT) and back; lowrank
-    pipelines the kernels do not run (the study's factored forms) are refused by the option's name."""
-    from leapquant.kernels.from_pipeline import RECORDS_REFIT
-    cfg = DecodeConfig(brecords=True, iters=1)
-    p = pipeline_of(cfg)
-    assert p.fitter == "lowrank" and p.fitter_options == {"iters": 1, "tf32": True, "orth": "mgs", **RECORDS_REFIT}
-    back = decode_config(p)
-    assert back.brecords and back.iters == 1 and back.bmv_tf32 and back == DecodeConfig(brecords=True, iters=1)
-    assert not decode_config(pipeline_of(DecodeConfig())).brecords
-    for options, key in ((dict(orth="mgs"), "start"), (dict(orth="mgs", start="decayed"), "form"),
-                         (dict(start="decayed", form="coefficients"), "orth"),
-                         (dict(orth="mgs", start="decayed", form="coefficients", fallback="state", iters=1), None)):
-        if key is None:   # the kernels' options, TF32 off: the records refit with its fp32 products
-            assert decode_config(_leap(fitter="lowrank", fitter_options=options)) == DecodeConfig(
-                brecords=True, iters=1, bmv_tf32=False)
-            continue
-        with pytest.raises(InputError, match=f"fitter_options.{key}"):
-            decode_config(_leap(fitter="lowrank", fitter_options=options))
-

@@ -14,8 +14,7 @@ from leapquant import recurrences
 from leapquant.errors import InputError
 from leapquant.models.hybrid import HybridConfig, HybridLM, load, save
 from leapquant.models.run import run_document
-from leapquant.pipeline import StateStream, preset
-from leapquant.recurrences import Dims
+from leapquant.pipeline import preset
 
 ROOT = Path(__file__).resolve().parents[2]
 SHARED = ROOT.parent / "shared" / "data"
@@ -191,16 +190,16 @@ def test_study_resume_keeps_finished_configs_and_refuses_another_document(tmp_pa
     # an entry without its own device ran on the device of the run that wrote the file
     assert _previous_configs(path, "doc.txt", 100, 64) == {"fp32": {"bits_per_byte": 2.0, "device": "cuda"},
                                                            "bf16": {"bits_per_byte": 2.1, "device": "cpu"}}
-    with pytest.raises(SystemExit, match="--resume: .*100 tokens, chunk 64.*99, 64"):
+    with pytest.raises(InputError, match="--resume: .*100 tokens, chunk 64.*99, 64"):
         _previous_configs(path, "doc.txt", 99, 64)
 
 
 def test_study_rejects_a_bad_parallel_count():
     from leapquant.models.study import study
 
-    with pytest.raises(SystemExit, match="--parallel must be an integer >= 1, got 0"):
+    with pytest.raises(InputError, match="--parallel must be an integer >= 1, got 0"):
         study(models=["gdn"], parallel=0)
-    with pytest.raises(SystemExit, match="--parallel 4 runs configs on CUDA streams: it needs --device cuda"):
+    with pytest.raises(InputError, match="--parallel 4 runs configs on CUDA streams: it needs --device cuda"):
         study(models=["gdn"], parallel=4, device="cpu")
 
 
@@ -226,30 +225,42 @@ def test_study_merge_combines_folders_and_refuses_overlaps(tmp_path):
     assert "seconds" not in d and len(d["commands"]) == 2
     assert (tmp_path / "out" / "table-t.md").is_file()
     write(tmp_path / "c", {"fp32": {"bits_per_byte": 2.0}})
-    with pytest.raises(SystemExit, match="config 'fp32' of gdn is in both"):
+    with pytest.raises(InputError, match="config 'fp32' of gdn is in both"):
         merge([tmp_path / "a", tmp_path / "c"], tmp_path / "out2", "t")
     write(tmp_path / "d", {"bf16": {"bits_per_byte": 2.0}}, tokens=99)
-    with pytest.raises(SystemExit, match="document/tokens/chunk"):
+    with pytest.raises(InputError, match="document/tokens/chunk"):
         merge([tmp_path / "a", tmp_path / "d"], tmp_path / "out3", "t")
 
 
 def test_kernel_arithmetic_config():
     """leapquant-kernel is the paper's 8-bit pipeline with only the fit's arithmetic changed — the kernels'
-    Gram-Schmidt and TF32 operands (kernels.from_pipeline) — keeps a shadow state, and maps to the default kernel."""
-    from leapquant.kernels.config import DecodeConfig
-    from leapquant.kernels.from_pipeline import decode_config
+    Gram-Schmidt and TF32 operands (docs/math.md eqs. 14-15) — and keeps a shadow state; the records refit is the
+    `lowrank` fitter in the coefficient space of the buffered records (eq. 22). The study imports no kernel code."""
     from leapquant.models import study
     base, pipe = preset("leapquant").to_dict(), study.CONFIGS["leapquant-kernel"][1]
     assert {k for k, v in pipe.to_dict().items() if v != base[k]} == {"fitter_options"}
     assert pipe.fitter_options == {"iters": 2, "tf32": True, "orth": "mgs"} and "leapquant-kernel" in study.SHADOWED
-    assert decode_config(pipe) == DecodeConfig()
     tf32 = study.CONFIGS["leapquant-tf32"][1]   # the TF32 refit alone: torch's QR, which no kernel runs
     assert tf32.fitter_options == {"tf32": True} and set(study.KERNEL_ARITHMETIC) <= set(study.SHADOWED)
-    assert decode_config(study.CONFIGS["leapquant-kernel-records"][1]) == DecodeConfig(brecords=True)   # session 22
+    records = study.CONFIGS["leapquant-kernel-records"][1]
+    assert records.fitter == "lowrank" and records.fitter_options == {
+        "iters": 2, "tf32": True, "orth": "mgs", "start": "decayed", "form": "coefficients", "fallback": "state"}
+    assert study.CONFIGS["leapquant-kernel-it1"][1].fitter_options["iters"] == 1
+
+
+def test_the_kernels_default_computes_the_study_kernel_config():
+    """The study's leapquant-kernel is what the decode kernels' default configuration computes (their pipeline)."""
+    try:
+        from leapquant.kernels.config import KernelConfig
+        from leapquant.kernels.from_pipeline import pipeline_of
+    except ImportError as e:
+        pytest.skip(f"the kernels' pipeline mapping is not importable: {e}")
+    from leapquant.models import study
+    assert pipeline_of(KernelConfig()).to_dict() == study.CONFIGS["leapquant-kernel"][1].to_dict()
 
 
 def test_refit_schedule_configs_and_their_plot(tmp_path):
-    """The cheaper-refit configs (session 19) are LeapQuant 8-bit with only the refit changed, keep a shadow state,
+    """The cheaper-refit configs are LeapQuant 8-bit with only the refit changed, keep a shadow state,
     and their plot shows each model's state error against the refit interval relative to refitting every window."""
     from leapquant.models import study
     base = preset("leapquant").to_dict()
@@ -257,7 +268,7 @@ def test_refit_schedule_configs_and_their_plot(tmp_path):
         d = study.CONFIGS[c][1].to_dict()
         assert {k for k in d if d[k] != base[k]} <= {"refit_every", "fitter_options", "fitter"} and c in study.SHADOWED
     assert [study.CONFIGS[c][1].refit_every for c in study.REFIT_SCHEDULES] == [1, 2, 4, 8, 1, 1, 1]
-    assert study.CONFIGS["leapquant-lowrank"][1].fitter == "lowrank"   # (session 21: the records-only iteration)
+    assert study.CONFIGS["leapquant-lowrank"][1].fitter == "lowrank"   # the records-only iteration
 
     def entry(err):   # two layers, three checkpoints, two heads
         return {"state_error": {"0": [[err, err]] * 3, "1": [[err, err]] * 3}}

@@ -5,10 +5,10 @@ import re
 
 import pytest
 import torch
+from recurrence_cases import CASES
 
 from leapquant.errors import InputError
 from leapquant.recurrences import Dims, get, names
-from recurrence_cases import CASES
 
 D = Dims(2, 5, 2, 2, 8, 6)
 DECAYS = {"gdn": ["g"], "kda": ["g"], "retnet": ["g"], "mamba2": ["A"], "gla": ["g"], "rwkv6": ["w"],

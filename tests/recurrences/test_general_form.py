@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import pytest
 import torch
+from recurrence_cases import case_shapes, initial_state, rel_rms
 
 from leapquant.recurrences import run_steps
 from leapquant.window import WindowedState, evolve
-from recurrence_cases import case_shapes, initial_state, rel_rms
 
 TOL = 1e-12
 WINDOWS = [1, 3, 16, 64]

@@ -6,7 +6,6 @@ import zlib
 
 import pytest
 import torch
-
 from recurrence_cases import CASES, case_shapes, initial_state, rel_rms
 
 pytest.importorskip("fla")
@@ -192,8 +191,8 @@ def test_against_paper_formula(case, d, scale):
 
 
 def test_rwkv7_erase_record_orientation():
-    """The erase record reads κ̂ and writes a ⊙ κ̂ (paper, RWKV-LM, FLA). MATH.md §1 states it the other way round
-    (write κ̂, read a ⊙ κ̂); with a per-channel ICL rate that transposed record disagrees with the paper."""
+    """The erase record reads κ̂ and writes a ⊙ κ̂ (paper, RWKV-LM, FLA; docs/math.md §1). The transposed record
+    (write κ̂, read a ⊙ κ̂) disagrees with the paper under a per-channel ICL rate."""
     from dataclasses import replace
 
     from leapquant.recurrences import Dims, get, run_steps
