@@ -181,10 +181,12 @@ class EmulatedProgram:
         self.kernel = build(src)
         tir = tvm.tirx
         self.names, self.dims = [], {}
+        cuda_params = {q.name for q in self.kernel.params}
         for p in prim_func.params:
             buf = prim_func.buffer_map.get(p)
-            # the CUDA parameter: its data pointer's name
-            self.names.append(buf.data.name if buf is not None else p.name)
+            # the CUDA parameter: its data pointer's name, or the buffer's where a view of it took the pointer's name
+            name = p.name if buf is None else buf.data.name if buf.data.name in cuda_params else buf.name
+            self.names.append(name)
             for d in (buf.shape if buf is not None else ()):
                 if isinstance(d, tir.Var):
                     self.dims.setdefault(d.name, d)

@@ -12,8 +12,9 @@ from leapquant.kernels.config import KernelConfig
 class Program:
     """One launch's program. `fits(cfg)` says why it does not apply to `cfg` (a message naming the field), or None;
     `tiles(cfg)` gives its own value of each tile field `cfg` left at 0; `choices(cfg)` the tile values a search may
-    try; `shared_bytes(cfg)` its shared memory per program; `per_sm(cfg)` the programs per SM it is compiled for;
-    `builder` ("module:function") builds the TileLang prim_func from a resolved config."""
+    try; `shared_bytes(cfg)` its shared memory per program; `per_sm(cfg)` the programs per SM that must fit one SM's
+    shared memory (its register cap may aim at more); `builder` ("module:function") builds the TileLang prim_func
+    from a resolved config."""
 
     name: str
     role: str                                           # "decode" | "boundary"
@@ -23,7 +24,7 @@ class Program:
     builder: str
     shared_bytes: Callable[[KernelConfig], int]         # shared memory per program (bytes), for the arch check
     choices: Callable[[KernelConfig], dict] = field(default=lambda cfg: {})
-    per_sm: Callable[[KernelConfig], int] = field(default=lambda cfg: 2)   # programs per SM it is compiled for
+    per_sm: Callable[[KernelConfig], int] = field(default=lambda cfg: 2)   # programs per SM that must fit one SM
 
     def build(self, cfg: KernelConfig):
         """The TileLang prim_func of this program for the resolved `cfg`."""
