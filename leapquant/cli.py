@@ -111,7 +111,7 @@ def check(
     if as_json:
         emit_json({"dims": dims.__dict__, "results": [r.as_dict() for r in results]})
     else:
-        table = Table(title=f"recurrence specs vs their float64 reference (T={tokens}, p={window}, dk={dk}, dv={dv})")
+        table = Table(title=f"recurrence specs vs their float64 reference (T={tokens}, window={window}, dk={dk}, dv={dv})")
         for col in ("family", "general form", "windowed", "ok"):
             table.add_column(col)
         for r in results:
@@ -220,7 +220,7 @@ def simulate(
         mom = s["max_over_median"]
         ratios = "→".join(f"{mom[k]:.0f}" if mom[k] >= 10 else f"{mom[k]:.1f}"
                           for k in ("state", "after_compensators", "after_smoothing")) if mom else "-"
-        setup = f"{p.format} p={p.window} r={p.rank}" + (f" {p.smoother}" if p.smoother != "none" else "") + (
+        setup = f"{p.format} window={p.window} rank={p.rank}" + (f" {p.smoother}" if p.smoother != "none" else "") + (
             f" refit/{p.refit_every}" if p.refit_every > 1 else "") + (
             f" lag {p.boundary_lag}" if p.boundary_lag else "")
         table.add_row(n, setup, f"{s['bytes_per_element']:.3f}", f"{s['final_state_error']:.2e}",
