@@ -111,7 +111,8 @@ def check(
     if as_json:
         emit_json({"dims": dims.__dict__, "results": [r.as_dict() for r in results]})
     else:
-        table = Table(title=f"recurrence specs vs their float64 reference (T={tokens}, window={window}, dk={dk}, dv={dv})")
+        table = Table(title=f"recurrence specs vs their float64 reference (T={tokens}, window={window}, dk={dk}, "
+                            f"dv={dv})")
         for col in ("family", "general form", "windowed", "ok"):
             table.add_column(col)
         for r in results:

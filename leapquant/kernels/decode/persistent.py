@@ -30,6 +30,7 @@ from leapquant.kernels import arch as arches
 from leapquant.kernels.config import KernelConfig
 from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
 from leapquant.kernels.program import Program
+from leapquant.kernels.protocol import decode_tensors
 from leapquant.kernels.tl import rcp, reduce_scatter_macro, row_dots_macro, tl, xdiv
 
 PIPE_FILL = 3.0
@@ -669,27 +670,21 @@ def persistent_decode_program(cfg: KernelConfig):
     (decode "persistent"): INT8 with the residual products on tensor cores, INT4 on CUDA cores."""
     T = tl()
     z = _sizes(cfg)
-    H, HV, K, V, P, TH, Rz = cfg.H, cfg.HV, z.K, z.V, z.P, z.TH, max(z.R, 1)
+    H, HV, TH = cfg.H, cfg.HV, z.TH
     rep = HV // H
     N = T.dynamic("N")
     NS = T.dynamic("NS")
     GP = T.dynamic("GP")
-    gshape = (N, HV) if cfg.family == "gdn" else (N, HV, K)
-    rgshape = (NS, HV, P) if cfg.family == "gdn" else (NS, HV, P, K)
-    f32, f16, bf16 = "float32", "float16", "bfloat16"
     allocate = _allocate_macro(T, cfg, z)
     walk = _walk_macro(T, cfg, z, N, GP)
 
+    sig = decode_tensors(T, cfg, N, NS, z.WROW, GP)
+
     @T.prim_func
     def decode(
-        q: T.Tensor((N, H, K), bf16), k: T.Tensor((N, H, K), bf16), v: T.Tensor((N, HV, V), bf16),
-        g: T.Tensor(gshape, f32), beta: T.Tensor((N, HV), f32), scale: T.float32,
-        idx: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
-        Z: T.Tensor((NS, HV, V, z.WROW), "int32"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
-        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
-        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
-        o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
-        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), grp: T.Tensor((GP,), "int32"),
+        q: sig.q, k: sig.k, v: sig.v, g: sig.g, beta: sig.beta, scale: T.float32, idx: sig.idx, wpos: sig.wpos,
+        Z: sig.Z, c: sig.c, Bs: sig.Bs, Kc: sig.Kc, Uc: sig.Uc, rk: sig.rk, ru: sig.ru, rg: sig.rg, o: sig.o,
+        wnext: sig.wnext, cnt: sig.cnt, par: T.int32, lst: sig.lst, grp: sig.grp,
     ):
         with T.Kernel(1, HV, GP, threads=TH) as (_, hv, b):
             if cfg.programs_per_sm > 1:

@@ -26,7 +26,8 @@ from types import SimpleNamespace
 from leapquant.kernels.config import KernelConfig
 from leapquant.kernels.naive import QMAX
 from leapquant.kernels.program import Program
-from leapquant.kernels.tl import ZDT, nibbles, row_dots_macro, tl, zshape
+from leapquant.kernels.protocol import decode_tensors
+from leapquant.kernels.tl import ZDT, nibbles, row_dots_macro, tl
 
 F32, F16 = "float32", "float16"
 
@@ -39,25 +40,18 @@ def tile_decode_program(cfg: KernelConfig):
     fp16; rk, ru: [NS, HV, window, K | V] fp16; rg: [NS, HV, window(, K)]; o: [N, HV, V]; wnext, lst: [N]; cnt: [2].
     """
     T = tl()
-    H, HV, K, V, P, BV = cfg.H, cfg.HV, cfg.K, cfg.V, cfg.window, cfg.block_v
+    H, HV, V, BV = cfg.H, cfg.HV, cfg.V, cfg.block_v
     rep = HV // H
     N, NS = T.dynamic("N"), T.dynamic("NS")
-    Rz = max(cfg.rank, 1)
-    kda = cfg.family == "kda"
-    gshape = (N, HV, K) if kda else (N, HV)
-    rgshape = (NS, HV, P, K) if kda else (NS, HV, P)
     parts = _macros(T, cfg)
+
+    sig = decode_tensors(T, cfg, N, NS)
 
     @T.prim_func
     def decode(
-        q: T.Tensor((N, H, K), "bfloat16"), k: T.Tensor((N, H, K), "bfloat16"), v: T.Tensor((N, HV, V), "bfloat16"),
-        g: T.Tensor(gshape, F32), beta: T.Tensor((N, HV), F32), scale: T.float32,
-        idx: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
-        Z: T.Tensor(zshape(cfg, NS), ZDT[cfg.format]), c: T.Tensor((NS, HV, K), F32), Bs: T.Tensor((NS, HV, V), F32),
-        Kc: T.Tensor((NS, HV, Rz, K), F16), Uc: T.Tensor((NS, HV, Rz, V), F16),
-        rk: T.Tensor((NS, HV, P, K), F16), ru: T.Tensor((NS, HV, P, V), F16), rg: T.Tensor(rgshape, F32),
-        o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
-        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"),
+        q: sig.q, k: sig.k, v: sig.v, g: sig.g, beta: sig.beta, scale: T.float32, idx: sig.idx, wpos: sig.wpos,
+        Z: sig.Z, c: sig.c, Bs: sig.Bs, Kc: sig.Kc, Uc: sig.Uc, rk: sig.rk, ru: sig.ru, rg: sig.rg, o: sig.o,
+        wnext: sig.wnext, cnt: sig.cnt, par: T.int32, lst: sig.lst,
     ):
         with T.Kernel(V // BV, HV, N, threads=cfg.threads) as (vt, hv, n):
             if cfg.programs_per_sm > 1:

@@ -30,6 +30,7 @@ from types import SimpleNamespace
 from leapquant.kernels.config import KernelConfig
 from leapquant.kernels.naive import FIXED_MAGIC, FIXED_SCALE, QMAX
 from leapquant.kernels.program import Program
+from leapquant.kernels.protocol import decode_tensors
 from leapquant.kernels.tl import WARP_SYNCHRONOUS, rcp, reduce_scatter_macro, tl, xdiv
 
 FAST_EXP = r"""
@@ -503,22 +504,16 @@ def warp_decode_program(cfg: KernelConfig):
 
 def _prim_func(T, cfg: KernelConfig, d: _Dims, M):
     """The prim_func: per warp, the first request's copies in flight, then the walk over its requests."""
-    kind, H, HV, K, V, P, Rz, NW = d.kind, d.H, d.HV, d.K, d.V, d.P, d.Rz, d.NW
+    kind, H, HV, NW = d.kind, d.H, d.HV, d.NW
     N, NS, GP = T.dynamic("N"), T.dynamic("NS"), T.dynamic("GP")
-    gshape = (N, HV) if kind == "gdn" else (N, HV, K)
-    rgshape = (NS, HV, P) if kind == "gdn" else (NS, HV, P, K)
-    f32, f16, bf16 = "float32", "float16", "bfloat16"
+
+    sig = decode_tensors(T, cfg, N, NS, d.WROW, GP)
 
     @T.prim_func
     def decode(
-        q: T.Tensor((N, H, K), bf16), k: T.Tensor((N, H, K), bf16), v: T.Tensor((N, HV, V), bf16),
-        g: T.Tensor(gshape, f32), beta: T.Tensor((N, HV), f32), scale: T.float32,
-        idx: T.Tensor((N,), "int32"), wpos: T.Tensor((NS,), "int32"),
-        Z: T.Tensor((NS, HV, V, d.WROW), "int32"), c: T.Tensor((NS, HV, K), f32), Bs: T.Tensor((NS, HV, V), f32),
-        Kc: T.Tensor((NS, HV, Rz, K), f16), Uc: T.Tensor((NS, HV, Rz, V), f16),
-        rk: T.Tensor((NS, HV, P, K), f16), ru: T.Tensor((NS, HV, P, V), f16), rg: T.Tensor(rgshape, f32),
-        o: T.Tensor((N, HV, V), cfg.out_dtype), wnext: T.Tensor((N,), "int32"),
-        cnt: T.Tensor((2,), "int32"), par: T.int32, lst: T.Tensor((N,), "int32"), grp: T.Tensor((GP,), "int32"),
+        q: sig.q, k: sig.k, v: sig.v, g: sig.g, beta: sig.beta, scale: T.float32, idx: sig.idx, wpos: sig.wpos,
+        Z: sig.Z, c: sig.c, Bs: sig.Bs, Kc: sig.Kc, Uc: sig.Uc, rk: sig.rk, ru: sig.ru, rg: sig.rg, o: sig.o,
+        wnext: sig.wnext, cnt: sig.cnt, par: T.int32, lst: sig.lst, grp: sig.grp,
     ):
         with T.Kernel(1, HV, GP, threads=d.TH) as (vt, hv, b):
             if cfg.programs_per_sm > 1:
