@@ -29,7 +29,7 @@ def advance_positions(T, cfg, N, C, BT):
     return advance
 
 
-def list_entry(T, cfg, N, cnt, par, wnext, lst, idx, e):
+def list_entry(T, N, cnt, par, lst, e):
     """The slot that boundary work item e refits, or -1: list entry e below the count cnt[par]. The decode lists
     slots, not requests: one dependent global load less before the boundary's first load."""
     return T.if_then_else(e < cnt[par], lst[T.min(e, N - 1)], -1)

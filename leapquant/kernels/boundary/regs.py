@@ -182,7 +182,7 @@ def _kernel(T, cfg, dm: _Dims, lay: SharedLayout, N, NS, C):
     advance = advance_positions(T, cfg, N, C, BT)
     prefetch, prefetch_areas = _prefetch(T, dm, lay)
     load, finish = _load(T, dm, lay), _finish(T, dm, lay)
-    entry = functools.partial(list_entry, T, cfg, N)   # entry(cnt, par, wnext, lst, idx, e): its slot, or -1
+    entry = functools.partial(list_entry, T, N)   # entry(cnt, par, lst, e): its slot, or -1
 
     @T.macro
     def program(idx, wnext, wpos, cnt, par, lst, gsz, Z, c, Bs, Kc, Uc, rk, ru, rg):
@@ -230,7 +230,7 @@ def _kernel(T, cfg, dm: _Dims, lay: SharedLayout, N, NS, C):
             nb[0] = cnt[par]
             if walk:   # the first entry's copies (entries below the count are never -1: every trip prefetches the next)
                 if nb[0] > b:
-                    sn[0] = entry(cnt, par, wnext, lst, idx, b)
+                    sn[0] = entry(cnt, par, lst, b)
                     prefetch(pf, zs, io, sn[0], hv, tx)
             w = tx // 32
             KF = KW + w * K * Rz if dm.iters else KP   # the fitted K̂: this warp's Gram–Schmidt copy (iters 0: KP)
@@ -241,14 +241,14 @@ def _kernel(T, cfg, dm: _Dims, lay: SharedLayout, N, NS, C):
                 T.ptx_wait_group(0)
                 T.sync_threads()                                                         # barrier 0: landed
             for it in T.serial(T.ceildiv(T.max(nb[0] - b, 0), C)):
-                sl[0] = entry(cnt, par, wnext, lst, idx, it * C + b)
+                sl[0] = entry(cnt, par, lst, it * C + b)
                 if sl[0] >= 0:
                     s = sl[0]
                     load(smem, pf, zs, io, s, hv, (tx, g, t4, m0), (zp, gl, kr, fv, h16, l16))
                     T.sync_threads()                                                     # barrier 1
                     if walk:   # the prefetch areas are read: the next entry's copies fly during this one's work
                         if (it + 1) * C + b < nb[0]:
-                            sn[0] = entry(cnt, par, wnext, lst, idx, (it + 1) * C + b)
+                            sn[0] = entry(cnt, par, lst, (it + 1) * C + b)
                             prefetch(pf, zs, io, sn[0], hv, tx)
                     finish(smem, zs, io, s, hv, (tx, w, g, t4, m0), KF,
                            (acc, zp, af, bfr, pv, bm, cw, sm), (ta, tb, wd, wa, pd, sv, kt), (ml, red, nr))

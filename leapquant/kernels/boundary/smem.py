@@ -739,7 +739,7 @@ def smem_boundary_program(cfg: KernelConfig):
             nb[0] = cnt[par]
             trips = T.ceildiv(T.max(nb[0] - b, 0), C)   # only the trips that have an entry
             for t in T.serial(trips):
-                sl[0] = list_entry(T, cfg, N, cnt, par, wnext, lst, idx, t * C + b)
+                sl[0] = list_entry(T, N, cnt, par, lst, t * C + b)
                 if sl[0] >= 0:
                     s = sl[0]
                     load(u.Sm, u, io, s, hv)

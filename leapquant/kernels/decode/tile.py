@@ -23,6 +23,7 @@ slots are symbolic: one compiled kernel serves every batch size. Compiling needs
 from dataclasses import replace
 from types import SimpleNamespace
 
+from leapquant.kernels.arch import ARCHES, programs_fit
 from leapquant.kernels.config import KernelConfig
 from leapquant.kernels.naive import QMAX
 from leapquant.kernels.program import Program
@@ -524,16 +525,13 @@ def default_block_v(cfg: KernelConfig) -> int:
 REGISTER_READ_PER_SM = 6
 """Programs per SM of the register read at 128 threads: 80 registers, no spills."""
 
-SHARED_PER_SM = 228 * 1024
-"""Shared memory per SM (sm_90) that REGISTER_READ_PER_SM programs must fit, each with 1 KiB the driver keeps."""
-
-
 def _tiles(cfg: KernelConfig) -> dict:
     """The program's own tiles: block_v :func:`default_block_v`, 128 threads; REGISTER_READ_PER_SM programs per SM with
-    the register read at 128 threads where their shared memory fits an SM, else 1 (no min-blocks bound)."""
+    the register read at 128 threads where their shared memory fits an sm_90 SM, else 1 (no min-blocks bound)."""
     full = replace(cfg, block_v=cfg.block_v or default_block_v(cfg), threads=cfg.threads or 128)
     n = REGISTER_READ_PER_SM
-    many = register_read(full) and full.threads == 128 and n * (shared_bytes(full) + 1024) <= SHARED_PER_SM
+    many = (register_read(full) and full.threads == 128
+            and programs_fit(ARCHES["sm_90"], shared_bytes(full), n) is None)
     return {"block_v": full.block_v, "threads": full.threads, "programs_per_sm": n if many else 1}
 
 
