@@ -17,6 +17,7 @@ from pathlib import Path
 import torch
 
 from leapquant import recurrences
+from leapquant.files import write_text_atomic
 from leapquant.recurrences import Dims
 
 
@@ -99,8 +100,7 @@ def main() -> None:
     result = {"date": time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()), "gpu": torch.cuda.get_device_name(),
               "rows": rows}
     if args.out:
-        Path(args.out).mkdir(parents=True, exist_ok=True)
-        (Path(args.out) / "fla_fused.json").write_text(json.dumps(result, indent=1))
+        write_text_atomic(Path(args.out) / "fla_fused.json", json.dumps(result, indent=1))
     if args.json:
         print(json.dumps(result))
     else:

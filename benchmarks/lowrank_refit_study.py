@@ -58,6 +58,7 @@ from pathlib import Path
 import torch
 
 from leapquant import cuda_graphs, fitters, window
+from leapquant.files import write_text_atomic
 from leapquant.fitters import (
     CompensatorFitter,
     identity_start,
@@ -326,7 +327,7 @@ def main(argv: list[str] | None = None) -> None:
     md = f"comparison-{tag}.md"
     provenance = ""
     if not passive:
-        (out / f"verify-{tag}.json").write_text(json.dumps(checks, indent=1) + "\n")
+        write_text_atomic(out / f"verify-{tag}.json", json.dumps(checks, indent=1) + "\n")
         provenance = _provenance()
     else:   # keep the provenance (and the verify record) of the run that made the JSON files
         sources = [Path(a) for a in argv[argv.index("--merge") + 1:] if not a.startswith("--")] \
@@ -338,7 +339,7 @@ def main(argv: list[str] | None = None) -> None:
                 break
         for src in sources:
             if src != out and (src / f"verify-{tag}.json").is_file() and not (out / f"verify-{tag}.json").is_file():
-                (out / f"verify-{tag}.json").write_text((src / f"verify-{tag}.json").read_text())
+                write_text_atomic(out / f"verify-{tag}.json", (src / f"verify-{tag}.json").read_text())
     COUNTS.update(with_L=0, fallback=0)
     study.main(argv)
     if not passive:
@@ -349,11 +350,11 @@ def main(argv: list[str] | None = None) -> None:
                 d = json.loads(p.read_text())
                 if str(d.get("command", "")).startswith("python -m leapquant.models.study"):
                     d["command"] = command
-                    p.write_text(json.dumps(d, indent=1))
+                    write_text_atomic(p, json.dumps(d, indent=1))
         print(f"boundaries fitted on L: {COUNTS['with_L']}, fell back to S (initial states): {COUNTS['fallback']} "
               "(under CUDA graphs, counted at capture only)", file=sys.stderr)
     text = comparison(out, tag) + ("\n" + provenance if provenance else "")
-    (out / md).write_text(text)
+    write_text_atomic(out / md, text)
     print(text)
 
 

@@ -26,6 +26,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 import torch  # noqa: E402
 
+from leapquant.files import write_text_atomic  # noqa: E402
 from leapquant.kernels import bench as kb  # noqa: E402
 from leapquant.kernels.checks import make_inputs  # noqa: E402
 from leapquant.kernels.config import KernelConfig  # noqa: E402
@@ -154,11 +155,8 @@ def main():
                 r = rows[-1]
                 print(" ".join(f"{k}={v:.1f}" if isinstance(v, float) else f"{k}={v}" for k, v in r.items()),
                       flush=True)
-    path = os.path.join(args.out, "overlap.json")
-    tmp = path + ".tmp"
-    with open(tmp, "w") as f:
-        json.dump({"gpu": torch.cuda.get_device_name(), "rows": rows}, f, indent=1)
-    os.replace(tmp, path)
+    write_text_atomic(os.path.join(args.out, "overlap.json"),
+                      json.dumps({"gpu": torch.cuda.get_device_name(), "rows": rows}, indent=1))
 
 
 if __name__ == "__main__":

@@ -25,6 +25,7 @@ import torch  # noqa: E402
 import triton  # noqa: E402
 import triton.language as tl  # noqa: E402
 
+from leapquant.files import write_text_atomic  # noqa: E402
 from leapquant.kernels import bench as kb  # noqa: E402
 
 
@@ -141,9 +142,8 @@ def run(batches, sms, out):
                     print(rows[-1], flush=True)
         pools.clear()   # free this batch's buffers before the next
         torch.cuda.empty_cache()
-    os.makedirs(out, exist_ok=True)
-    with open(os.path.join(out, "read_probe.json"), "w") as f:
-        json.dump(dict(gpu=torch.cuda.get_device_name(), rows=rows), f, indent=1)
+    write_text_atomic(os.path.join(out, "read_probe.json"),
+                      json.dumps(dict(gpu=torch.cuda.get_device_name(), rows=rows), indent=1))
 
 
 def main():

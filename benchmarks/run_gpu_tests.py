@@ -170,6 +170,7 @@ def _summary(log: str) -> dict:
 
 
 def run(groups, out: str, timeout: int) -> None:
+    from leapquant.files import write_text_atomic
     os.makedirs(out, exist_ok=True)
     env = dict(os.environ)
     env.setdefault("TILELANG_CACHE_DIR", os.path.join(ROOT, "build", "tilelang-cache"))
@@ -194,7 +195,7 @@ def run(groups, out: str, timeout: int) -> None:
                      f"{len(g['ids']) - done if rc == 0 else 'some'} not reached ({len(g['ids'])} ids)")
         failing += s["failing"]
     lines += [f"wall {time.time() - t0:.0f} s", "failing:", *failing]
-    open(f"{out}/summary.txt", "w").write("\n".join(lines) + "\n")
+    write_text_atomic(f"{out}/summary.txt", "\n".join(lines) + "\n")
     print("\n".join(lines))
 
 

@@ -2,12 +2,15 @@
 form (eq. 8) and through the exact windowed state (eq. 4 / eq. 10)."""
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+import math
+from dataclasses import asdict, dataclass, fields
 
 import torch
 
 from leapquant import recurrences
+from leapquant.errors import InputError
 from leapquant.recurrences import Dims
+from leapquant.validation import check_int, check_positive_int
 from leapquant.window import WindowedState, evolve
 
 
@@ -32,7 +35,17 @@ def _max_err(a: tuple[torch.Tensor, torch.Tensor], b: tuple[torch.Tensor, torch.
 
 
 def check_spec(name: str, dims: Dims, window: int = 16, seed: int = 0, tolerance: float = 1e-10) -> SpecCheck:
+    """Family `name` on random inputs of `dims` (every size >= 1): its general form and its exact windows of `window`
+    tokens against its own formula, ok within `tolerance` (relative max error, a positive number)."""
     spec = recurrences.get(name)
+    if not isinstance(dims, Dims):
+        raise InputError(f"dims must be a leapquant.recurrences.Dims, got {type(dims).__name__}")
+    for f in fields(Dims):
+        check_positive_int(f"dims.{f.name}", getattr(dims, f.name))
+    check_positive_int("window", window)
+    check_int("seed", seed, 0)
+    if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float)) or not 0 < tolerance < math.inf:
+        raise InputError(f"tolerance must be a positive finite number, got {tolerance!r}")
     gen = torch.Generator().manual_seed(seed)
     inputs = spec.random_inputs(dims, gen)
     S0 = torch.randn(dims.B, dims.HV, dims.K, dims.V, generator=gen)

@@ -3,8 +3,6 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Callable
-from functools import wraps
 from pathlib import Path
 from typing import Any
 
@@ -13,12 +11,13 @@ from rich.console import Console
 from rich.table import Table
 
 from leapquant.errors import InputError
+from leapquant.options import EXIT_BAD_INPUT, EXIT_FAILURE, CliGroup, check_int, handles_errors, parse_device
 from leapquant.options import parse_options as _parse_options
 
 app = typer.Typer(help="Quantize linear-attention recurrent states: simulate, check, benchmark.",
-                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False)
+                  no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False, cls=CliGroup)
 console = Console()
-EXIT_FAILURE, EXIT_BAD_INPUT = 1, 2
+__all__ = ["EXIT_BAD_INPUT", "EXIT_FAILURE", "app", "handles_errors", "main"]
 
 
 def _version(value: bool) -> None:
@@ -71,20 +70,32 @@ def command_line(ctx: typer.Context) -> str:
     return shlex.join(words + list(ctx.args))
 
 
-def handles_errors(fn: Callable[..., Any]) -> Callable[..., Any]:
-    """Map bad input (InputError, KeyError from a registry) to exit 2 with a one-line message."""
-    @wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        try:
-            return fn(*args, **kwargs)
-        except (InputError, KeyError) as e:
-            Console(stderr=True).print(f"[red]error:[/red] {e}")
-            raise typer.Exit(EXIT_BAD_INPUT) from e
-    return wrapper
-
-
 def emit_json(obj: Any) -> None:
     sys.stdout.write(json.dumps(obj, indent=2) + "\n")
+
+
+def given(ctx: typer.Context, names: list[str] | tuple[str, ...]) -> list[str]:
+    """The options among `names` (parameter names) given on the command line, as the user typed them."""
+    params = {p.name: p for p in ctx.command.params}
+    return [params[n].opts[0] for n in names
+            if getattr(ctx.get_parameter_source(n), "name", "") == "COMMANDLINE"]
+
+
+def _no_effect(ctx: typer.Context, names: tuple[str, ...], because: str) -> None:
+    """Options that would be silently ignored are refused instead."""
+    ignored = given(ctx, names)
+    if ignored:
+        raise InputError(f"{', '.join(ignored)} {'has' if len(ignored) == 1 else 'have'} no effect {because}; leave "
+                         f"{'it' if len(ignored) == 1 else 'them'} out")
+
+
+def check_seed(seed: int) -> int:
+    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < 2 ** 63:
+        raise InputError(f"--seed must be an integer in [0, 2^63), got {seed!r}")
+    return seed
+
+
+QUIET_HELP = "No progress on stderr (by default a bar on a terminal, plain lines otherwise, with --json too)."
 
 
 @app.command()
@@ -103,9 +114,15 @@ def check(
     from leapquant.check import check_spec
     from leapquant.recurrences import Dims
 
-    names = family or recurrences.names()
+    for option, value in (("--tokens", tokens), ("--window", window), ("--dk", dk), ("--dv", dv)):
+        check_int(option, value)
+    check_seed(seed)
+    names = names_of(family) or recurrences.names()
     for n in names:
-        recurrences.get(n)  # unknown names fail before any work
+        try:
+            recurrences.get(n)  # unknown names fail before any work
+        except InputError as e:
+            raise InputError(f"--family: {e}") from None
     dims = Dims(B=2, T=tokens, H=2, HV=2, K=dk, V=dv)
     results = [check_spec(n, dims, window, seed) for n in names]
     if as_json:
@@ -121,6 +138,95 @@ def check(
         console.print(table)
     if not all(r.ok for r in results):
         raise typer.Exit(EXIT_FAILURE)
+
+
+PIPELINE_OPTIONS = {"format": "--format", "format_options": "--format-option", "window": "--window",
+                    "rank": "--rank", "smoother": "--smoother", "fitter": "--fitter",
+                    "fitter_options": "--fitter-option", "refit_every": "--refit-every",
+                    "boundary_lag": "--boundary-lag", "records": "--records"}
+"""Pipeline fields and the `simulate` options that set them (an error about `pipeline.<field>` names its option)."""
+PIPELINE_PARAMS = ("format", "format_option", "window", "rank", "smoother", "fitter", "fitter_option", "refit_every",
+                   "boundary_lag", "records")
+SYNTHETIC_OPTIONS = ("heads", "layers", "dk", "dv")
+
+
+def _pipelines(ctx: typer.Context, compare: list[str] | None, fields: dict) -> dict:
+    """The configs to run: the --compare names, or one pipeline from the options (`fields`: option values by
+    pipeline field, the key=value options still as lists)."""
+    from leapquant.pipeline import FIGURE3, Pipeline, preset
+
+    if compare:
+        _no_effect(ctx, PIPELINE_PARAMS, "with --compare (each named config sets its own)")
+        names = [n for c in names_of(compare, ctx.args) for n in (FIGURE3 if c == "figure3" else [c])]
+        try:
+            return {n: preset(n) for n in dict.fromkeys(names)}
+        except InputError as e:
+            raise InputError(f"--compare: {e}") from None
+    _no_extra(ctx, "--compare")
+    fields = {**fields, "format_options": _parse_options(fields["format_options"], "--format-option"),
+              "fitter_options": _parse_options(fields["fitter_options"], "--fitter-option")}
+    try:
+        return {"custom": Pipeline(**fields)}
+    except InputError as e:
+        field = next((f for f in PIPELINE_OPTIONS if str(e).startswith((f"pipeline.{f} ", f"pipeline.{f}."))), None)
+        if field is None:
+            raise
+        raise InputError(f"{PIPELINE_OPTIONS[field]}: {e}") from None
+
+
+def _source(ctx: typer.Context, trace: str | None, model: str | None, tokens: int | None, seed: int, sizes: dict):
+    """(the input to replay, its title): a recorded trace (checked whole when it opens) or a synthetic input."""
+    check_int("--tokens", tokens)
+    if trace is not None and model is not None:
+        raise InputError("--trace and --model both name the input to replay; give one")
+    if trace is None and model is None:
+        from leapquant.traces import has_default_trace
+
+        trace = "default" if has_default_trace() else None
+        model = "gdn"
+    if trace is not None:
+        from leapquant.traces import TraceSource, default_trace_path
+
+        _no_effect(ctx, SYNTHETIC_OPTIONS, "with a trace (they size the synthetic input of --model)")
+        source = TraceSource(default_trace_path() if trace == "default" else trace)
+        if tokens is not None:
+            if tokens > source.total_tokens:
+                raise InputError(f"--tokens {tokens} is more than the {source.total_tokens} tokens of trace "
+                                 f"{str(source.path)!r}")
+            source.tokens = tokens
+        return source, f"{source.family} trace, {source.tokens} tokens"
+    from leapquant import recurrences
+    from leapquant.synthetic import SyntheticSource
+
+    for name, value in sizes.items():
+        check_int(f"--{name}", value)
+    try:
+        recurrences.get(model)
+    except InputError as e:
+        raise InputError(f"--model: {e}") from None
+    source = SyntheticSource(family=model, tokens=8192 if tokens is None else tokens, seed=seed, **sizes)
+    return source, f"synthetic {model}, {sizes['heads']} heads {sizes['dk']}x{sizes['dv']}, {source.tokens} tokens"
+
+
+def _print_simulation(result, title: str, note: str | None, plot: str | None) -> None:
+    table = Table(title=title)
+    for col in ("config", "setup", "B/elt", "final state err", "mean output err", "max/median: S → comp → smooth"):
+        table.add_column(col, overflow="fold")
+    for n, r in result.configs.items():
+        s, p = r.summary(), r.pipeline
+        mom = s["max_over_median"]
+        ratios = "→".join(f"{mom[k]:.0f}" if mom[k] >= 10 else f"{mom[k]:.1f}"
+                          for k in ("state", "after_compensators", "after_smoothing")) if mom else "-"
+        setup = f"{p.format} window={p.window} rank={p.rank}" + (f" {p.smoother}" if p.smoother != "none" else "") + (
+            f" refit/{p.refit_every}" if p.refit_every > 1 else "") + (
+            f" lag {p.boundary_lag}" if p.boundary_lag else "")
+        table.add_row(n, setup, f"{s['bytes_per_element']:.3f}", f"{s['final_state_error']:.2e}",
+                      f"{s['mean_output_error']:.2e}", ratios)
+    console.print(table)
+    if note:
+        console.print(note, highlight=False)
+    if plot:
+        console.print(f"plot: {plot}", highlight=False)
 
 
 @app.command(context_settings={"allow_extra_args": True})
@@ -159,50 +265,34 @@ def simulate(
     device: str = typer.Option("cpu", help="Torch device, e.g. cpu or cuda."),
     plot: str = typer.Option(None, "--plot", help="Write the state-error curves (Figure 3 style) to this PNG."),
     points: int = typer.Option(100, help="Measure the errors about this many times over the run (at window ends)."),
-    as_json: bool = typer.Option(False, "--json", help="Print JSON: {configs: {name: metrics}}."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print JSON: {configs: {name: metrics}} (only the JSON on "
+                                 "stdout)."),
 ) -> None:
-    """Replay layer inputs through the float reference and quantizer pipelines; report errors over time."""
+    """Replay layer inputs through the float reference and quantizer pipelines; report errors over time.
+
+    Every option and the trace are checked before the run: bad input exits 2 with one line naming it."""
     import torch
 
-    from leapquant.pipeline import FIGURE3, Pipeline, preset
+    from leapquant.files import check_output_file
     from leapquant.progress import progress
     from leapquant.simulate import chunk_tokens, comparison_note
     from leapquant.simulate import simulate as run_simulation
-    from leapquant.validation import check_positive_int
 
     dtypes = {"float32": torch.float32, "float64": torch.float64}
     if dtype not in dtypes:
         raise InputError(f"--dtype must be float32 or float64, got {dtype!r}")
-    check_positive_int("points", points)
-    if compare:
-        names = [n for c in names_of(compare, ctx.args) for n in (FIGURE3 if c == "figure3" else [c])]
-        pipelines = {n: preset(n) for n in dict.fromkeys(names)}
-    else:
-        _no_extra(ctx, "--compare")
-        p = Pipeline(format=format, format_options=_parse_options(format_option, "--format-option"),
-                     window=window, rank=rank, smoother=smoother, fitter=fitter,
-                     fitter_options=_parse_options(fitter_option, "--fitter-option"), records=records,
-                     refit_every=refit_every, boundary_lag=boundary_lag)
-        pipelines = {"custom": p}
-    if trace is None and model is None:
-        from leapquant.traces import has_default_trace
-
-        trace = "default" if has_default_trace() else None
-        model = model or "gdn"
-    if trace is not None:
-        from leapquant.traces import TraceSource, default_trace_path
-
-        source = TraceSource(default_trace_path() if trace == "default" else trace, tokens=tokens)
-        title = f"{source.family} trace, {source.tokens} tokens"
-    else:
-        from leapquant.synthetic import SyntheticSource
-
-        source = SyntheticSource(family=model, tokens=tokens or 8192, layers=layers, heads=heads, dk=dk, dv=dv,
-                                 seed=seed)
-        title = f"synthetic {model}, {heads} heads {dk}x{dv}, {source.tokens} tokens"
+    check_int("--points", points)
+    check_seed(seed)
+    check_output_file(plot, "--plot")
+    dev = parse_device(device)
+    pipelines = _pipelines(ctx, compare, dict(
+        format=format, format_options=format_option, window=window, rank=rank, smoother=smoother, fitter=fitter,
+        fitter_options=fitter_option, records=records, refit_every=refit_every, boundary_lag=boundary_lag))
+    source, title = _source(ctx, trace, model, tokens, seed, dict(heads=heads, layers=layers, dk=dk, dv=dv))
     chunk = chunk_tokens(pipelines, at_least=max(1, source.tokens // points))
-    with progress("simulating", total=source.tokens, unit="tokens", enabled=not as_json) as bar:
-        result = run_simulation(source.chunks(chunk), pipelines, dtype=dtypes[dtype], device=device, seed=seed,
+    with progress("simulating", total=source.tokens, unit="tokens", enabled=not quiet) as bar:
+        result = run_simulation(source.chunks(chunk), pipelines, dtype=dtypes[dtype], device=dev, seed=seed,
                                 progress=bar.advance)
     note = comparison_note(result.configs)
     if plot:
@@ -212,25 +302,13 @@ def simulate(
                          caption=note)
     if as_json:
         emit_json({**result.to_json(), **({"note": note} if note else {})})
-        return
-    table = Table(title=title)
-    for col in ("config", "setup", "B/elt", "final state err", "mean output err", "max/median: S → comp → smooth"):
-        table.add_column(col, overflow="fold")
-    for n, r in result.configs.items():
-        s, p = r.summary(), r.pipeline
-        mom = s["max_over_median"]
-        ratios = "→".join(f"{mom[k]:.0f}" if mom[k] >= 10 else f"{mom[k]:.1f}"
-                          for k in ("state", "after_compensators", "after_smoothing")) if mom else "-"
-        setup = f"{p.format} window={p.window} rank={p.rank}" + (f" {p.smoother}" if p.smoother != "none" else "") + (
-            f" refit/{p.refit_every}" if p.refit_every > 1 else "") + (
-            f" lag {p.boundary_lag}" if p.boundary_lag else "")
-        table.add_row(n, setup, f"{s['bytes_per_element']:.3f}", f"{s['final_state_error']:.2e}",
-                      f"{s['mean_output_error']:.2e}", ratios)
-    console.print(table)
-    if note:
-        console.print(note, highlight=False)
-    if plot:
-        console.print(f"plot: {plot}")
+    else:
+        _print_simulation(result, title, note, plot)
+
+
+STUDY_RUN_OPTIONS = ("models", "configs", "tokens", "document", "data", "model_dir", "chunk", "device", "threads",
+                     "parallel", "resume", "progress_log")
+"""The `study` options of a run, which --report and --merge (which only read JSON files) do not take."""
 
 
 @app.command(context_settings={"allow_extra_args": True})
@@ -253,7 +331,7 @@ def study(
                                    "the clone)."),
     chunk: int = typer.Option(2048, help="Tokens per chunk: the state error is measured at the end of each."),
     device: str = typer.Option("cpu", help="Torch device, e.g. cpu or cuda."),
-    tag: str = typer.Option("", help="Suffix of the output files (e.g. 'long')."),
+    tag: str = typer.Option("", help="Suffix of the output files (e.g. 'long'): letters, digits, '.', '_', '-'."),
     threads: int = typer.Option(None, help="Torch CPU threads (default: torch's)."),
     parallel: int = typer.Option(1, help="On CUDA: run this many configs at once, each on its own thread and stream."),
     report: bool = typer.Option(False, "--report", help="Only rebuild the table and figures from the JSON files in "
@@ -263,7 +341,9 @@ def study(
     resume: bool = typer.Option(False, "--resume", help="Keep the configs already in the output JSON (same "
                                 "document, length and chunk) and run the rest."),
     progress_log: Path = typer.Option(None, help="Also append a line per chunk, layer and config to this file."),
-    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout (no progress shown)."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
+    as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout (only the JSON on "
+                                 "stdout)."),
 ) -> None:
     """The accuracy study on the trained models: bits per byte over a held-out document, state error, Figure 6.
 
@@ -273,14 +353,16 @@ def study(
     if merge or ctx.args:
         if not merge:
             _no_extra(ctx, "--merge")
+        _no_effect(ctx, STUDY_RUN_OPTIONS + ("report",), "with --merge (it combines JSON files)")
         summary = st.merge([*merge, *map(Path, ctx.args)], out, tag)
     elif report:
+        _no_effect(ctx, STUDY_RUN_OPTIONS, "with --report (it reads the JSON files in --out)")
         summary = st.report(out, tag)
     else:
         summary = st.study(models=models, configs=configs, tokens=tokens, document=document, out=out,
                            model_dir=model_dir or st.MODEL_DIR, data_dir=data, chunk=chunk, device=device, tag=tag,
                            threads=threads, parallel=parallel, resume=resume, progress_log=progress_log,
-                           show_progress=not as_json, command=command_line(ctx))
+                           show_progress=not quiet, command=command_line(ctx))
     if as_json:
         emit_json(summary)
         return

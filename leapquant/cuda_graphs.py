@@ -3,8 +3,8 @@
 Evolving a state is a long chain of small tensor ops — about ten per token for a per-step baseline,
 a few hundred per window for LeapQuant (records rounded one by one, reconstruction, power iteration,
 smoothing, quantization). On a GPU that chain is launch-bound, and each quantization's non-finite
-check would sync the host. So one block of whole windows is captured once as a CUDA graph
-(non-finite checks kept as device flags, `deferred_finite_checks`) and replayed for every later block:
+check (and each rounded window's range check) would sync the host. So one block of whole windows is captured once
+as a CUDA graph (those checks kept as device flags, `deferred_finite_checks`) and replayed for every later block:
 the same kernels on the same arithmetic, without the launches. One graph is kept per boundary object
 and shape (and thread: graphs are not shared between threads), so a stream fed chunk by chunk
 captures once.

@@ -7,6 +7,7 @@ started from the previous window's keys); `svd` is exact; `rsvd` is torch's rand
 """
 from __future__ import annotations
 
+import math
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -22,6 +23,25 @@ def orthonormalize(X: torch.Tensor) -> torch.Tensor:
     Q, R = torch.linalg.qr(X)
     sign = torch.sign(torch.diagonal(R, dim1=-2, dim2=-1))
     return Q * torch.where(sign == 0, torch.ones_like(sign), sign)[..., None, :]
+
+
+def unit_scale(X: torch.Tensor, dims: tuple[int, ...] = (-2, -1)) -> torch.Tensor:
+    """The power of two 2^-e (keepdim over `dims`) that puts X's largest |entry| in [0.5, 1) — 1 where X is zero, and
+    e clamped so that 2^-e is a normal number. Multiplying by it changes no mantissa (bit-exact, barring subnormals):
+    the fits are scale-free, so they iterate on X · 2^-e, where S Sᵀ K can neither overflow nor underflow."""
+    amax = X.abs().amax(dims, keepdim=True)
+    info = torch.finfo(X.dtype)
+    e = torch.frexp(amax).exponent.clamp(1 - math.frexp(info.max)[1], 1 - math.frexp(info.tiny)[1])
+    e = torch.where(amax > 0, e, torch.zeros_like(e))
+    return torch.ldexp(torch.ones_like(amax), -e)
+
+
+def check_rank(S: torch.Tensor, rank: int) -> None:
+    """A fit of `rank` keys on S [..., dk, dv]: 1 <= rank <= min(dk, dv) (orthonormal K [dk, rank], U [dv, rank])."""
+    dk, dv = S.shape[-2:]
+    if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= min(dk, dv):
+        raise InputError(f"rank must be an integer in [1, min(dk, dv) = {min(dk, dv)}] for S of shape "
+                         f"{list(S.shape)}, got {rank!r}")
 
 
 def gram_schmidt(X: torch.Tensor) -> torch.Tensor:
@@ -65,6 +85,7 @@ class CompensatorFitter(ABC):
             low_rank: tuple[torch.Tensor, torch.Tensor] | None = None) -> tuple[torch.Tensor, torch.Tensor]:
         """(K, U) for S; `low_rank` (A, B), S's buffered part A Bᵀ (window.reconstruct_parts), is there for fitters
         that fit on it (LowRankPowerIteration) — the others fit S."""
+        check_rank(S, rank)
         K = self.keys(S, rank, warm)
         return K, self.project(S, K)
 
@@ -107,13 +128,15 @@ def power_iteration(S: torch.Tensor, K: torch.Tensor, iters: int, tf32: bool = F
                     orth: Callable[[torch.Tensor], torch.Tensor] = orthonormalize) -> tuple[torch.Tensor, torch.Tensor]:
     """K ← orth(S Sᵀ K) `iters` times, then U = Sᵀ K: (K, U). tf32 cuts every mat-vec's operands to TF32 first.
     One body for the pipeline's fitter and the kernels' reference (which passes the kernel's Gram–Schmidt as
-    `orth`), so that the two cannot drift apart."""
+    `orth`), so that the two cannot drift apart. The iteration runs on S · unit_scale(S) (a power of two: K is
+    scale-free, and the products then stay finite for every finite S); U is S's own."""
     tr = tf32_truncate if tf32 else (lambda x: x)
-    Sm = tr(S)
-    St = Sm.transpose(-1, -2)
-    for _ in range(iters):
-        K = orth(Sm @ tr(St @ tr(K)))
-    return K, St @ tr(K)
+    if iters:   # on S scaled by a power of two (unit_scale: the same bits, but S Sᵀ K cannot overflow)
+        Sm = tr(S * unit_scale(S))
+        St = Sm.transpose(-1, -2)
+        for _ in range(iters):
+            K = orth(Sm @ tr(St @ tr(K)))
+    return K, tr(S).transpose(-1, -2) @ tr(K)
 
 
 @dataclass
@@ -137,6 +160,7 @@ class PowerIteration(CompensatorFitter):
             raise InputError(f"fitter_options.orth must be one of {list(ORTHONORMALIZERS)}, got {self.orth!r}")
 
     def fit(self, S, rank, warm=None, low_rank=None):
+        check_rank(S, rank)
         return warm_started_power_iteration(S, warm, rank, self.iters, self.tf32, ORTHONORMALIZERS[self.orth])
 
     def keys(self, S, rank, warm):
@@ -151,6 +175,7 @@ def low_rank_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tensor, 
                              ) -> tuple[torch.Tensor, torch.Tensor]:
     """K ← orth(L Lᵀ K) `iters` times on L = A Bᵀ in factored form — A (Bᵀ (B (Aᵀ K))): four products of dk or dv
     by M = r + p by r, where S Sᵀ K costs two of dk by dv by r — then U = Sᵀ K of the whole state: (K, U)."""
+    A, B = A * unit_scale(A), B * unit_scale(B)   # powers of two: the same keys, products that stay finite
     At, Bt = A.transpose(-1, -2), B.transpose(-1, -2)
     for _ in range(iters):
         K = orth(A @ (Bt @ (B @ (At @ K))))
@@ -205,8 +230,9 @@ def coefficient_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tenso
     pivot falls below `tau` or a diagonal is not positive (nearly dependent columns; zero keys and zero records), that
     state's (K, U) come from `fallback()` (e.g. the S_p iteration); None: the factored iteration
     (`low_rank_power_iteration`, torch's QR). Both are computed and selected on the device: no host sync."""
-    Ga = A.transpose(-1, -2) @ A
-    Gb = B.transpose(-1, -2) @ B
+    As, Bs = A * unit_scale(A), B * unit_scale(B)   # powers of two: the same K = As C, Gram matrices that stay finite
+    Ga = As.transpose(-1, -2) @ As
+    Gb = Bs.transpose(-1, -2) @ Bs
     X = Ga[..., :, :rank]
     Y = X
     ok = torch.ones(Ga.shape[:-2], dtype=torch.bool, device=A.device)
@@ -218,7 +244,7 @@ def coefficient_power_iteration(A: torch.Tensor, B: torch.Tensor, S: torch.Tenso
         ok = ok & okc & (torch.diagonal(G, dim1=-2, dim2=-1) > 0).all(-1)
         Y = cholesky_solve_rows(Y, dv, L)
         X = cholesky_solve_rows(Z, dv, L)
-    K = A @ Y
+    K = As @ Y
     U = power_iteration(S, K, 0, tf32)[1]
     Kf, Uf = fallback() if fallback is not None else low_rank_power_iteration(A, B, S, A[..., :rank], iters)
     okx = ok[..., None, None]
@@ -275,6 +301,7 @@ class LowRankPowerIteration(CompensatorFitter):
                              f"off, got orth {self.orth!r}, tf32 {self.tf32!r} (fallback 'state' takes both)")
 
     def fit(self, S, rank, warm=None, low_rank=None):
+        check_rank(S, rank)
         orth = ORTHONORMALIZERS[self.orth]
         if low_rank is None:
             return warm_started_power_iteration(S, warm, rank, self.iters, self.tf32, orth)
@@ -301,7 +328,7 @@ class ExactSVD(CompensatorFitter):
     name = "svd"   # not graph_safe: torch.linalg.svd on CUDA checks convergence on the host
 
     def keys(self, S, rank, warm):
-        return torch.linalg.svd(S, full_matrices=False)[0][..., :rank]
+        return torch.linalg.svd(S * unit_scale(S), full_matrices=False)[0][..., :rank]   # (LAPACK fails on huge S)
 
 
 @dataclass
@@ -312,9 +339,15 @@ class RandomizedSVD(CompensatorFitter):
     niter: int = 2
     name = "rsvd"
 
+    def __post_init__(self) -> None:
+        for name in ("oversample", "niter"):
+            v = getattr(self, name)
+            if isinstance(v, bool) or not isinstance(v, int) or v < 0:
+                raise InputError(f"fitter_options.{name} must be an integer >= 0, got {v!r}")
+
     def keys(self, S, rank, warm):
         q = min(rank + self.oversample, *S.shape[-2:])
-        flat = S.reshape(-1, *S.shape[-2:])
+        flat = (S * unit_scale(S)).reshape(-1, *S.shape[-2:])
         U = torch.stack([torch.svd_lowrank(m, q=q, niter=self.niter)[0][:, :rank] for m in flat])
         return orthonormalize(U.reshape(*S.shape[:-1], rank))
 

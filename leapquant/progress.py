@@ -8,8 +8,9 @@ One helper for every command that runs long (``simulate``, ``study``)::
 
 On a terminal it is a rich progress bar on stderr. When stderr is not a terminal it writes a line such as
 ``simulating: 512/1280 tokens (40 %), 12 s, about 18 s left`` at most every ``every_s`` seconds, and one when the
-work is done, so a run whose output goes to a file still says how far it got. ``enabled=False`` shows nothing.
-``advance`` may be called from several threads.
+work is done, so a run whose output goes to a file still says how far it got. Progress never goes to stdout, so a
+command's ``--json`` output stays parseable while its progress shows; ``enabled=False`` (a command's ``--quiet``)
+shows nothing. ``advance`` may be called from several threads.
 """
 from __future__ import annotations
 

@@ -18,7 +18,7 @@ class Registry(Generic[T]):
         return list(self.entries)
 
     def get(self, name: str, **options) -> T:
-        if name not in self.entries:
+        if not isinstance(name, str) or name not in self.entries:
             raise InputError(f"unknown {self.kind} {name!r}; expected one of: {', '.join(self.names())}")
         try:
             return self.entries[name](**options)

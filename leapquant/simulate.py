@@ -8,9 +8,10 @@ family's own formula), in the same compute dtype.
 """
 from __future__ import annotations
 
+import contextlib
 import math
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 import torch
@@ -18,6 +19,7 @@ import torch
 from leapquant.errors import InputError
 from leapquant.pipeline import BoundaryQuantizer, Pipeline
 from leapquant.recurrences import Steps
+from leapquant.validation import check_tensor
 from leapquant.window import WindowedState, evolve
 
 REFERENCE_WINDOW = 64
@@ -76,7 +78,17 @@ class SimulationResult:
 
 
 def _rel(a: torch.Tensor, ref: torch.Tensor, dims: tuple[int, ...]) -> torch.Tensor:
-    return torch.linalg.vector_norm(a - ref, dim=dims) / torch.linalg.vector_norm(ref, dim=dims).clamp_min(1e-300)
+    """‖a − ref‖ / ‖ref‖ over `dims`, the norms in float64 (float32's under- and overflow at 1e-19 / 1e19 would make
+    tiny or huge states' errors 0/0 or ∞/∞); an exact zero error is 0 whatever ‖ref‖ is."""
+    a, ref = a.double(), ref.double()
+    num = torch.linalg.vector_norm(a - ref, dim=dims)
+    return torch.where(num == 0, num, num / torch.linalg.vector_norm(ref, dim=dims))
+
+
+def _check_finite(x: torch.Tensor, what: str, seen: int) -> None:
+    if not bool(torch.isfinite(x).all()):
+        raise InputError(f"{what} holds NaN or Inf after {seen} tokens: the simulator measures finite recurrences "
+                         f"(a value beyond the compute dtype's range, or a diverging recurrence)")
 
 
 def simulate(
@@ -93,8 +105,11 @@ def simulate(
     """Replay `chunks` (Steps of [..., chunk, ·], each a whole number of every pipeline's windows,
     except possibly the last) through the reference and each pipeline; metrics after every chunk. The Figure-6
     ratios (max over median of the boundary state) are sampled at most once per `stats_every` tokens."""
-    if not pipelines:
-        raise InputError("pipelines must name at least one config")
+    if not isinstance(pipelines, dict) or not pipelines:
+        raise InputError(f"pipelines must be a dict naming at least one config, got {pipelines!r}")
+    for n, p in pipelines.items():
+        if not isinstance(p, Pipeline):
+            raise InputError(f"pipelines[{n!r}] must be a leapquant Pipeline, got {type(p).__name__}")
     ref_state: WindowedState | None = None
     states: dict[str, WindowedState] = {}
     quantizers: dict[str, BoundaryQuantizer] = {}
@@ -105,11 +120,18 @@ def simulate(
     dk = dv = 0
     batch_shape: list[int] = []
     for steps in chunks:
+        if not isinstance(steps, Steps):
+            raise InputError(f"chunks must yield leapquant Steps, got {type(steps).__name__}")
+        if ref_state is not None and (list(steps.batch_shape), steps.dk, steps.dv) != (batch_shape, dk, dv):
+            raise InputError(f"every chunk must have the first one's batch {batch_shape}, dk = {dk}, dv = {dv}; got "
+                             f"batch {list(steps.batch_shape)}, dk = {steps.dk}, dv = {steps.dv} after {seen} tokens")
         steps = steps.to(dtype=dtype, device=device)
+        for name in ("log_alpha", "k", "b", "beta", "v", "q", "out_extra"):
+            if getattr(steps, name) is not None:
+                _check_finite(getattr(steps, name), f"the chunk's {name} (in {dtype})", seen)
         if ref_state is None:
             dk, dv, batch_shape = steps.dk, steps.dv, list(steps.batch_shape)
-            S = (torch.zeros(*steps.batch_shape, dk, dv, dtype=dtype, device=device) if initial_state is None
-                 else initial_state.to(dtype=dtype, device=device))
+            S = _start_state(initial_state, steps, pipelines, dtype, device)
             ref_state = WindowedState.start(S)
             for i, (n, p) in enumerate(pipelines.items()):
                 quantizers[n] = p.boundary(seed + i, keep_stats=True)
@@ -117,19 +139,21 @@ def simulate(
         T = steps.num_tokens
         o_ref, ref_state = evolve(steps, REFERENCE_WINDOW, ref_state)
         S_ref = ref_state.state()
+        _check_finite(S_ref, "the reference state", seen + T)
         seen += T
         sample = seen - sampled >= stats_every
         sampled = seen if sample else sampled
         for n, p in pipelines.items():
             started = time.perf_counter()
-            o, states[n] = evolve(steps, p.window, states[n], quantizers[n], p.precision(), lag=p.boundary_lag)
+            with _explain_memory(n, p, steps):
+                o, states[n] = evolve(steps, p.window, states[n], quantizers[n], p.precision(), lag=p.boundary_lag)
             S = states[n].state()
             err = _rel(S, S_ref, (-2, -1))
             c = curves[n]
             c.tokens.append(seen)
             c.state_error.append(float(err.mean()))
             c.state_error_max.append(float(err.max()))
-            c.state_mse.append(float(((S - S_ref) ** 2).mean()))
+            c.state_mse.append(float(((S.double() - S_ref.double()) ** 2).mean()))
             c.output_error.append(float(_rel(o, o_ref, tuple(range(o.dim())))))
             if sample:
                 quantizers[n].sample_stats()
@@ -148,6 +172,36 @@ def simulate(
         results[n] = ConfigResult(n, p, curves[n], p.bytes_per_element(dk, dv),
                                   p.buffer_bytes(dk, dv), mom, seconds[n])
     return SimulationResult(seen, batch_shape, dk, dv, results)
+
+
+def _start_state(initial_state: torch.Tensor | None, steps: Steps, pipelines: dict[str, Pipeline],
+                 dtype: torch.dtype, device: str | torch.device) -> torch.Tensor:
+    """The first state [*batch, dk, dv] (zeros, or `initial_state` checked against the steps), after checking every
+    pipeline's rank against dk and dv."""
+    shape = [*steps.batch_shape, steps.dk, steps.dv]
+    for n, p in pipelines.items():
+        p.check_dims(steps.dk, steps.dv, f"config {n!r}'s states")
+    if initial_state is None:
+        return torch.zeros(shape, dtype=dtype, device=device)
+    check_tensor("initial_state", initial_state, shape)
+    return initial_state.to(dtype=dtype, device=device)
+
+
+@contextlib.contextmanager
+def _explain_memory(name: str, p: Pipeline, steps: Steps) -> Iterator[None]:
+    """An allocation that fails in a config's windows as an InputError naming its window and the sizes: `evolve`
+    weighs a window's records against each other at once, O(p² · d) per head (d = dk for vector decays), and a window
+    longer than a chunk keeps growing its buffer over the chunks."""
+    try:
+        yield
+    except RuntimeError as e:   # torch.OutOfMemoryError (a RuntimeError) on CUDA, the CPU allocator's RuntimeError
+        if not isinstance(e, torch.OutOfMemoryError) and "can't allocate memory" not in str(e):
+            raise
+        raise InputError(f"config {name!r}: window = {p.window} needs more memory than there is for chunks of "
+                         f"{steps.num_tokens} tokens at batch {list(steps.batch_shape)}, dk = {steps.dk}, "
+                         f"dv = {steps.dv}, decay dim {steps.log_alpha.shape[-1]} (a window's records are weighed "
+                         f"against each other at once: about window² · decay dim numbers per head); use a smaller "
+                         f"window, or fewer tokens or heads") from e
 
 
 def chunk_tokens(pipelines: dict[str, Pipeline], at_least: int = 256) -> int:

@@ -11,8 +11,15 @@ from dataclasses import asdict, dataclass
 import torch
 
 from leapquant.errors import InputError
+from leapquant.fitters import unit_scale
 from leapquant.formats._rotation import rotation
 from leapquant.registry import Registry
+
+_FP32_MAX = torch.finfo(torch.float32).max
+
+
+def _is_number(x: object) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
 
 
 class Smoother(ABC):
@@ -56,8 +63,12 @@ class KeyRowScales(Smoother):
     floor: float = 1e-8
 
     def __post_init__(self) -> None:
-        if not isinstance(self.floor, (int, float)) or not self.floor > 0:
-            raise InputError(f"smoother_options.floor must be a positive number, got {self.floor!r}")
+        if not _is_number(self.floor) or not 0 < self.floor <= _FP32_MAX:
+            raise InputError(f"smoother_options.floor must be a positive finite number, got {self.floor!r}")
+
+    def _stored(self, c: torch.Tensor, R: torch.Tensor) -> torch.Tensor:
+        """c >= floor, stored in FP32 (saturated to its range: apply and invert use the same c, so any c works)."""
+        return c.clamp(self.floor, _FP32_MAX).to(torch.float32).to(R.dtype)
 
     def apply(self, R, params):
         return R / params[..., :, None]
@@ -76,8 +87,9 @@ class SqrtMeanAbs(KeyRowScales):
     name = "sqrt-mean-abs"
 
     def fit(self, R):
-        c = torch.sqrt(R.abs().mean(-1)).clamp_min(self.floor)
-        return c.to(torch.float32).to(R.dtype)
+        a = R.abs()
+        scale = unit_scale(a, (-1,))   # a power of two per row: the same mean, bit for bit, without overflow
+        return self._stored(torch.sqrt((a * scale).mean(-1) / scale[..., 0]), R)
 
 
 @dataclass
@@ -89,12 +101,11 @@ class SmoothQuantRows(KeyRowScales):
 
     def __post_init__(self) -> None:
         super().__post_init__()
-        if not isinstance(self.alpha, (int, float)) or not 0 <= self.alpha <= 1:
+        if not _is_number(self.alpha) or not 0 <= self.alpha <= 1:
             raise InputError(f"smoother_options.alpha must be a number in [0, 1], got {self.alpha!r}")
 
     def fit(self, R):
-        c = R.abs().amax(-1).pow(self.alpha).clamp_min(self.floor)
-        return c.to(torch.float32).to(R.dtype)
+        return self._stored(R.abs().amax(-1).pow(self.alpha), R)
 
 
 @dataclass
@@ -106,6 +117,10 @@ class HadamardRotation(Smoother):
 
     seed: int = 0
     name = "hadamard"
+
+    def __post_init__(self) -> None:
+        if isinstance(self.seed, bool) or not isinstance(self.seed, int) or self.seed < 0:
+            raise InputError(f"smoother_options.seed must be an integer >= 0, got {self.seed!r}")
 
     def _matrix(self, dk: int, like: torch.Tensor) -> torch.Tensor:
         if dk & (dk - 1):

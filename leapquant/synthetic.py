@@ -20,6 +20,7 @@ Other families draw from their spec's `random_inputs` (isotropic): a smoke input
 """
 from __future__ import annotations
 
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -27,8 +28,9 @@ import torch
 import torch.nn.functional as F
 
 from leapquant import recurrences
+from leapquant.errors import InputError
 from leapquant.recurrences import Dims, Steps
-from leapquant.validation import check_positive_int
+from leapquant.validation import check_int, check_positive_int
 
 
 @dataclass
@@ -53,6 +55,13 @@ class SyntheticSource:
         for name in ("tokens", "layers", "batch", "heads", "dk", "dv", "key_rank"):
             check_positive_int(name, getattr(self, name))
         check_positive_int("outlier_channels", self.outlier_channels, minimum=0)
+        check_int("seed", self.seed, 0)
+        for name in ("decay_logit", "value_noise", "beta_logit"):
+            x = getattr(self, name)
+            if isinstance(x, bool) or not isinstance(x, (int, float)) or not math.isfinite(x):
+                raise InputError(f"{name} must be a finite number, got {x!r}")
+        if self.value_noise < 0:
+            raise InputError(f"value_noise must be >= 0, got {self.value_noise!r}")
         self.spec = recurrences.get(self.family)
         self.structured = self.family in ("gdn", "kda")
         gen = torch.Generator().manual_seed(self.seed)

@@ -48,6 +48,32 @@ def check_positive_int(name: str, value: object, *, minimum: int = 1) -> int:
     return value
 
 
+INT64_MAX = 2 ** 63 - 1
+"""The largest count a torch index (int64) holds: the bound of every integer option that reaches a tensor."""
+
+
+def check_int(name: str, value: object, minimum: int, maximum: int = INT64_MAX) -> int:
+    """An integer (not a bool) in [minimum, maximum]; the message names `name` and the range."""
+    if isinstance(value, bool) or not isinstance(value, int) or not minimum <= value <= maximum:
+        top = "2**63 - 1" if maximum == INT64_MAX else str(maximum)
+        raise InputError(f"{name} must be an integer in [{minimum}, {top}], got {value!r}")
+    return value
+
+
+def check_state(name: str, x: object, *, finite: bool = True) -> torch.Tensor:
+    """A state x: [..., dk, dv], float32 or float64 (the formats' compute dtypes), dk and dv >= 1; finite unless
+    `finite` is False."""
+    if not isinstance(x, torch.Tensor):
+        raise InputError(f"{name} must be a torch.Tensor, got {type(x).__name__}")
+    if x.dtype not in (torch.float32, torch.float64):
+        raise InputError(f"{name} must be float32 or float64, got {x.dtype}")
+    if x.dim() < 2 or x.shape[-1] < 1 or x.shape[-2] < 1:
+        raise InputError(f"{name} must have shape [..., dk, dv] with dk, dv >= 1, got {list(x.shape)}")
+    if finite and x.numel() and not bool(torch.isfinite(x).all()):
+        raise InputError(f"{name} contains NaN or Inf")
+    return x
+
+
 def int_list_arg(text: str) -> list[int]:
     """argparse `type` for a comma-separated list of integers >= 0 (the benchmark scripts' --layers, --entries, ...)."""
     import argparse

@@ -9,13 +9,14 @@ All functions are batched over any leading dims ([batch, heads], [layers, batch,
 from __future__ import annotations
 
 import contextlib
-from collections.abc import Callable
+import contextvars
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
 import torch
 
-from leapquant.errors import InputError
-from leapquant.formats.base import deferred_finite_checks
+from leapquant.errors import InputError, OutOfRangeError
+from leapquant.formats.base import FiniteChecks, deferred_finite_checks
 from leapquant.recurrences.base import Records, Steps, cat_decays
 from leapquant.validation import check_positive_int
 
@@ -27,24 +28,42 @@ def _cum_log_decay(log_alpha: torch.Tensor) -> torch.Tensor:
 
 
 def _record_weights(G: torch.Tensor, k: torch.Tensor, x: torch.Tensor, as_of: torch.Tensor) -> torch.Tensor:
-    """A[..., i, j] = k_jᵀ Γ_{j+1:a_i} x_i for records j <= a_i, else 0 (shape [..., X, M])."""
+    """A[..., i, j] = k_jᵀ Γ_{j+1:a_i} x_i for records j <= a_i, else exactly 0 (shape [..., X, M]).
+
+    Records after a_i are selected away, not weighted by exp(−inf) = 0: 0 · NaN = NaN would let a later record's
+    NaN or Inf (in k or log α) reach an earlier read."""
     M = k.shape[-2]
     j = torch.arange(1, M + 1, device=k.device)
     live = j[None, :] <= as_of[:, None]                                   # [X, M]
-    Ga = G[..., as_of, :]                                                 # [..., X, d]
-    Gj = G[..., 1:, :]                                                    # [..., M, d]
-    expo = Ga[..., :, None, :] - Gj[..., None, :, :]                      # [..., X, M, d]
-    expo = expo.masked_fill(~live[..., None], float("-inf"))
+    expo = G.index_select(-2, as_of)[..., :, None, :] - G[..., None, 1:, :]   # [..., X, M, d]
     if G.shape[-1] == 1:  # scalar decay: the weight factors out of the dot product
-        return (x @ k.transpose(-1, -2)) * torch.exp(expo[..., 0])
-    return torch.einsum("...xd,...md,...xmd->...xm", x, k, torch.exp(expo))
+        A = (x @ k.transpose(-1, -2)) * torch.exp(expo[..., 0])
+    else:
+        A = torch.einsum("...xd,...md,...xmd->...xm", x, k, torch.exp(expo))
+    return torch.where(live, A, 0.0)
 
 
-def readout(S0: torch.Tensor, buffer: Records, x: torch.Tensor, as_of: torch.Tensor) -> torch.Tensor:
-    """S_aᵀ x for each row x_i of x [..., X, dk], where a_i = as_of[i] records of the buffer apply."""
-    G = _cum_log_decay(buffer.log_alpha)
-    P = (torch.exp(G[..., as_of, :]) * x) @ S0                          # [..., X, dv]
-    return P + _record_weights(G, buffer.k, x, as_of) @ buffer.u
+def _weighted_records(A: torch.Tensor, u: torch.Tensor, as_of: torch.Tensor) -> torch.Tensor:
+    """A @ u for A [..., X, M] from `_record_weights`, u [..., M, dv], causal also where u is not finite.
+
+    A plain matmul would add 0 · NaN = NaN from a later record's u into an earlier row. Here the product runs on u
+    with its non-finite entries zeroed, and each row i then gets the non-finite entries of u_1..u_{a_i} added back,
+    column by column: row i is exactly what it is without the later records, and from the first record with a NaN
+    or Inf u on, its columns are non-finite (NaN or ±Inf) as in the recurrence."""
+    finite = torch.nan_to_num(u, nan=0.0, posinf=0.0, neginf=0.0)
+    poison = torch.nn.functional.pad(u - finite, (0, 0, 1, 0)).cumsum(-2)      # [..., M + 1, dv]: 0 up to the first
+    return A @ finite + poison.index_select(-2, as_of)                         # non-finite u_j, NaN or Inf from it
+
+
+def readout(S0: torch.Tensor, buffer: Records, x: torch.Tensor, as_of: torch.Tensor,
+            G: torch.Tensor | None = None) -> torch.Tensor:
+    """S_aᵀ x for each row x_i of x [..., X, dk], where a_i = as_of[i] records of the buffer apply (G: the buffer's
+    `_cum_log_decay`, where the caller has it).
+
+    Causal: row i reads the boundary and records 1..a_i only; a NaN or Inf in a later record never reaches it."""
+    G = _cum_log_decay(buffer.log_alpha) if G is None else G
+    P = (torch.exp(G.index_select(-2, as_of)) * x) @ S0                # [..., X, dv]
+    return P + _weighted_records(_record_weights(G, buffer.k, x, as_of), buffer.u, as_of)
 
 
 LowRank = tuple[torch.Tensor, torch.Tensor]
@@ -67,15 +86,65 @@ def reconstruct(S0: torch.Tensor, buffer: Records) -> torch.Tensor:
     return reconstruct_parts(S0, buffer)[0]
 
 
+_WIDER = {torch.float16: "records='fp32' or 'bf16'", torch.bfloat16: "records='fp32' or 'exact'",
+          torch.float32: "records='exact'"}
+_NAMES = {torch.float16: "fp16", torch.bfloat16: "bf16", torch.float32: "fp32"}
+
+
+def _out_of_range(what: str, dtype: torch.dtype, value: float | None = None) -> str:
+    of = "" if value is None else f" of magnitude {value:.1e}"
+    return (f"records: a buffered {what} value{of} is beyond {_NAMES.get(dtype, dtype)}'s range "
+            f"({torch.finfo(dtype).max:.6g}); use {_WIDER.get(dtype, 'wider records')}, or scale the inputs")
+
+
+_RECORD_CHECKS: contextvars.ContextVar[FiniteChecks | None] = contextvars.ContextVar("leapquant_record_checks",
+                                                                                     default=None)
+
+
+@contextlib.contextmanager
+def deferred_checks() -> Iterator[FiniteChecks]:
+    """`formats.base.deferred_finite_checks` (joined where one is open) with the records' range checks in it too:
+    one device flag per check, raised after the sync. A record that overflows is checked before the boundary that
+    it makes non-finite, so the record's error is the one raised."""
+    with deferred_finite_checks() as checks:
+        token = _RECORD_CHECKS.set(checks)
+        try:
+            yield checks
+        finally:
+            _RECORD_CHECKS.reset(token)
+
+
+def check_rounded(x: torch.Tensor, rounded: torch.Tensor, what: str, dtype: torch.dtype) -> None:
+    """InputError naming the records precision if a finite entry of x became ±Inf when rounded to `dtype`
+    (`rounded`: x rounded, in x's dtype). NaN and Inf entries of x are no error: they stay NaN and Inf (declared
+    propagation). Inside `deferred_checks` the check is a device flag, raised later."""
+    if not x.numel():
+        return
+    over = torch.isinf(rounded - x)       # finite x, infinite rounding; an Inf x gives Inf − Inf = NaN, a NaN x NaN
+    deferred = _RECORD_CHECKS.get()
+    if deferred is not None:
+        deferred.add(~over.any(), "records", _out_of_range(what, dtype))
+    elif bool(over.any()):
+        raise OutOfRangeError(_out_of_range(what, dtype, float(x[over].abs().max())))
+
+
 @dataclass(frozen=True)
 class RecordPrecision:
-    """How buffered records are stored: k and u (FP16 in the method), log α (FP32). None = exact."""
+    """How buffered records are stored: k and u (FP16 in the method), log α (FP32). None = exact.
+
+    A finite value beyond the storage dtype's range is an InputError naming the records precision (never a silent
+    ±Inf); NaN and Inf values are kept as they are."""
 
     vectors: torch.dtype | None = torch.float16
     decay: torch.dtype | None = torch.float32
 
-    def round(self, x: torch.Tensor, dtype: torch.dtype | None) -> torch.Tensor:
-        return x if dtype is None else x.to(dtype).to(x.dtype)
+    def round(self, x: torch.Tensor, dtype: torch.dtype | None, what: str = "record") -> torch.Tensor:
+        """x rounded to `dtype` (None: x itself), in x's dtype; `what` names x in the out-of-range error."""
+        if dtype is None or dtype == x.dtype:
+            return x
+        rounded = x.to(dtype).to(x.dtype)
+        check_rounded(x, rounded, what, dtype)
+        return rounded
 
 
 EXACT = RecordPrecision(None, None)
@@ -92,35 +161,40 @@ def advance(S0: torch.Tensor, buffer: Records, steps: Steps, precision: RecordPr
     """
     m, n = buffer.count, steps.num_records
     dt = S0.dtype
-    new_la = precision.round(steps.log_alpha.to(dt), precision.decay)
-    new_k = precision.round(steps.k.to(dt), precision.vectors)
+    new_la = precision.round(steps.log_alpha.to(dt), precision.decay, "log α")
+    new_k = precision.round(steps.k.to(dt), precision.vectors, "k")
     log_alpha = cat_decays(buffer.log_alpha, new_la)
     G = _cum_log_decay(log_alpha)
     k_all = torch.cat([buffer.k, new_k], -2)
     beta, v = steps.beta.to(dt), steps.v.to(dt)
     if steps.b is None:
-        u_new = precision.round(beta * v, precision.vectors)
+        u_new = precision.round(beta * v, precision.vectors, "u")
     else:
         b = steps.b.to(dt)
         as_of = torch.arange(m, m + n, device=S0.device)                 # record i reads S_{i-1}
-        P = (torch.exp(G[..., as_of, :]) * b) @ S0
+        P = (torch.exp(G.index_select(-2, as_of)) * b) @ S0
         A = _record_weights(G, k_all, b, as_of)                           # [..., n, m + n]
         rhs = beta * (v - P - A[..., :m] @ buffer.u)
         A_new = beta * A[..., m:]                                         # strictly lower triangular
         if n == 1:
-            u_new = precision.round(rhs, precision.vectors)
+            u_new = precision.round(rhs, precision.vectors, "u")
         elif precision.vectors is None:
             eye = torch.eye(n, dtype=dt, device=S0.device)
             u_new = torch.linalg.solve_triangular(eye + A_new, rhs, upper=False, unitriangular=True)
         else:
-            u_new = torch.empty_like(rhs)
+            # Row i of A_new weighs u_1..u_{i-1} (its other entries are exact zeros), and u_new holds zeros until a
+            # row is written; u_i before rounding is kept in u_raw, for one range check of the window.
+            u_raw, u_new = torch.empty_like(rhs), torch.zeros_like(rhs)
+            rows = lambda x: x.unsqueeze(-2).unbind(-3)   # noqa: E731  (views [..., 1, ·], one per record)
+            raw_i, new_i, A_i, rhs_i = rows(u_raw), rows(u_new), rows(A_new), rows(rhs)
             for i in range(n):
-                u_i = rhs[..., i, :] - (A_new[..., i, None, :i] @ u_new[..., :i, :])[..., 0, :]
-                u_new[..., i, :] = precision.round(u_i, precision.vectors)
+                torch.sub(rhs_i[i], A_i[i] @ u_new, out=raw_i[i])
+                new_i[i].copy_(raw_i[i].to(precision.vectors))
+            check_rounded(u_raw, u_new, "u", precision.vectors)
     buffer = Records(log_alpha, k_all, torch.cat([buffer.u, u_new], -2))
     as_of = m + steps.read_index()
     q = steps.q.to(dt)
-    out = readout(S0, buffer, q, as_of)
+    out = readout(S0, buffer, q, as_of, G)
     if steps.out_extra is not None:
         out = out + steps.out_extra.to(dt)
     return buffer, out
@@ -137,8 +211,8 @@ def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precis
     """
     dt = state.S0.dtype
     n, read_after = steps.substeps, steps.read_after
-    alpha = torch.exp(precision.round(steps.log_alpha.to(dt), precision.decay)).unbind(-2)
-    k = precision.round(steps.k.to(dt), precision.vectors).unbind(-2)
+    alpha = torch.exp(precision.round(steps.log_alpha.to(dt), precision.decay, "log α")).unbind(-2)
+    k = precision.round(steps.k.to(dt), precision.vectors, "k").unbind(-2)
     b = None if steps.b is None else steps.b.to(dt).unbind(-2)
     beta, v, q = steps.beta.to(dt).unbind(-2), steps.v.to(dt).unbind(-2), steps.q.to(dt).unbind(-2)
     S = state.S0
@@ -148,7 +222,7 @@ def _per_step(steps: Steps, state: "WindowedState", boundary: "Boundary", precis
             outs.append((q[t][..., None, :] @ S)[..., 0, :])
         for i in range(t * n, t * n + n):
             rhs = v[i] if b is None else v[i] - (b[i][..., None, :] @ S)[..., 0, :]
-            u = precision.round(beta[i] * rhs, precision.vectors)
+            u = precision.round(beta[i] * rhs, precision.vectors, "u")
             S = torch.addcmul(alpha[i][..., :, None] * S, k[i][..., :, None], u[..., None, :])
             if i - t * n + 1 == read_after:
                 outs.append((q[t][..., None, :] @ S)[..., 0, :])
@@ -228,6 +302,15 @@ def evolve(steps: Steps, window: int, state: WindowedState, boundary: Boundary =
     and its buffer, while the next boundary state — built from the same S_p — waits; their records
     then move to the new window. What a kernel whose boundary runs beside the next decode step
     computes (docs/math.md eq. 21); 0 is the paper's schedule.
+
+    Bad values in `steps` (which the recurrence specs refuse, but Steps built by hand may hold) stay causal: outputs
+    before the first token whose records or query hold a NaN or ±Inf are exactly what they are without it; from that
+    token on the outputs that read it are non-finite (NaN or ±Inf, as in the recurrence), and a quantizing boundary
+    then refuses the non-finite state (the format's error). A log α of −inf (a zero decay, outside (0, 1]: the specs
+    refuse it) makes the outputs from its token on non-finite too, except on the per-step path (window 1, no
+    compensators), which applies it as given.
+    A finite k, u or log α beyond the records' dtype is an InputError naming the records precision
+    (`RecordPrecision`); on CUDA it is a device flag, raised at the end of the call (or of a replayed block).
     """
     check_positive_int("window", window)
     if isinstance(lag, bool) or not (isinstance(lag, int) and 0 <= lag < window):
@@ -250,8 +333,9 @@ def _evolve_eager(steps: Steps, window: int, state: WindowedState, boundary: Bou
                   on_window: Callable[[int, WindowedState], None] | None = None,
                   lag: int = 0) -> tuple[torch.Tensor, WindowedState]:
     T = steps.num_tokens
-    # On a GPU, one host sync per quantized state would dominate: collect the checks, raise at the end.
-    checks = deferred_finite_checks() if state.S0.is_cuda else contextlib.nullcontext()
+    # On a GPU, one host sync per quantized state or rounded window would dominate: collect the checks, raise at
+    # the end.
+    checks = deferred_checks() if state.S0.is_cuda else contextlib.nullcontext()
     with checks:
         outs = []
         t = 0

@@ -1,5 +1,8 @@
 """The benchmark scripts' argument parsing, checked without a GPU: what a device call would otherwise find out only
 after its machine started."""
+import re
+from pathlib import Path
+
 import pytest
 from ncu_csv import load_benchmark
 
@@ -45,3 +48,24 @@ def test_layer_streams_keeps_each_row_as_it_is_measured(tmp_path, monkeypatch):
     assert seen == [1] and [r["us"] for r in rows] == [10.0, 12.0]
     assert mod.read_rows([str(out)]) == rows and rows[1]["speedup_vs_fla"] == 30.0 / 12.0
     assert rows[0]["config"].startswith("gdn-int8-w16-r4-v_first-warp")
+
+
+WRITES = re.compile(r"\.write_text\(|json\.dump\(|\.savefig\(|save_file\(|torch\.save\(|open\([^)]*[\"']w[\"']")
+NOT_RESULTS = {   # (script, the line's text): files that are not results, with why
+    ("run_gpu_tests.py", 'open(os.devnull, "w")'): "the null device",
+    ("run_gpu_tests.py", 'open(f"{out}/g{i:02d}_ids.txt", "w")'): "the test ids a pytest process reads at once",
+    ("run_gpu_tests.py", 'open(f"{out}/g{i:02d}.log", "w")'): "a log that grows while its tests run",
+    ("sass_lines.py", 'open(cu, "w")'): "nvcc's input in a temporary build folder",
+}
+
+
+def test_benchmark_scripts_write_their_result_files_atomically():
+    """A result file is written through leapquant.files (temporary file, fsync, rename): a run killed by a device
+    call's limit leaves the old file or the new one, never half of one."""
+    root = Path(__file__).resolve().parents[1] / "benchmarks"
+    found = []
+    for script in sorted(root.glob("*.py")):
+        for n, line in enumerate(script.read_text().splitlines(), 1):
+            if WRITES.search(line) and not any(s == script.name and t in line for s, t in NOT_RESULTS):
+                found.append(f"{script.name}:{n}: {line.strip()}")
+    assert not found, "\n".join(found)

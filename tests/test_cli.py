@@ -247,3 +247,17 @@ def test_the_main_job_needs_only_the_package():
 def test_what_the_quick_start_writes_is_ignored(path):
     r = subprocess.run(["git", "check-ignore", "-q", path], cwd=ROOT)
     assert r.returncode == 0, f"{path} is not ignored by .gitignore"
+
+
+def test_help_still_prints_and_usage_errors_are_one_line():
+    """The commands' group prints --help and the no-argument help as Typer does, exit 0 and 2; a parser error (an
+    unknown option, a value of the wrong type) is one line naming it, exit 2."""
+    r = CliRunner().invoke(app, ["simulate", "--help"])
+    assert r.exit_code == 0 and "--quiet" in r.stdout and "--plot" in r.stdout
+    r = CliRunner().invoke(app, [])
+    assert r.exit_code == 2 and "simulate" in r.output and "study" in r.output
+    for args, says in ((["simulate", "--dk", "x"], "Invalid value for '--dk'"), (["nope"], "No such command 'nope'"),
+                       (["study", "--chunk"], "Option '--chunk' requires an argument")):
+        r = CliRunner().invoke(app, args)
+        assert r.exit_code == 2 and r.stdout == "", r.output
+        assert r.stderr.count("\n") == 1 and r.stderr.startswith("error: ") and says in r.stderr, r.stderr

@@ -4,7 +4,7 @@ import json
 import pytest
 import torch
 
-from leapquant import fitters, recurrences, smoothers
+from leapquant import fitters, formats, recurrences, smoothers
 from leapquant.errors import InputError
 from leapquant.pipeline import PRESETS, Pipeline, StateStream, preset
 from leapquant.recurrences import Dims
@@ -151,14 +151,29 @@ def test_power_iteration_warm_start_beats_cold_start():
 
 
 @pytest.mark.parametrize("name", smoothers.names())
-def test_smoothing_is_invertible_before_quantization(name):
+def test_each_smoother_inverts_stores_what_it_counts_and_lowers_the_error(name):
+    """invert(apply(R)) = R to float64 rounding; the parameters are what `bytes_for` counts (FP32 key-row scales c
+    [..., dk]; the seeded rotation is the same for every state and stores nothing); through an int8 boundary on rows of
+    outlying scale, smoothing lowers the error below no smoothing's — and "none" is the format's round trip itself."""
     gen = torch.Generator().manual_seed(13)
     rows = torch.logspace(-3, 2, 32, dtype=torch.float64)[:, None]
     R = torch.randn(2, 32, 24, generator=gen, dtype=torch.float64) * rows
     sm = smoothers.get(name)
     params = sm.fit(R)
-    back = sm.invert(sm.apply(R, params), params)
-    assert float((back - R).norm() / R.norm()) < 1e-14  # float64 rounding: a rotation mixes scales
+    Y = sm.apply(R, params)
+    assert float((sm.invert(Y, params) - R).norm() / R.norm()) < 1e-14  # float64 rounding: a rotation mixes scales
+    S0, _ = Pipeline(format="int8", rank=0, smoother=name).boundary()(R)
+    plain = formats.get("int8").roundtrip(R)
+    err, err_plain = float((S0 - R).norm() / R.norm()), float((plain - R).norm() / R.norm())
+    if name == "none":
+        assert params is None and torch.equal(Y, R) and torch.equal(S0, plain) and sm.bytes_for(32, 24) == 0
+        return
+    assert err < 0.7 * err_plain, (err, err_plain)
+    if isinstance(sm, smoothers.KeyRowScales):
+        assert params.shape == R.shape[:-1] and torch.equal(params, params.float().double())
+        assert sm.bytes_for(32, 24) == 4 * 32
+    else:
+        assert sm.bytes_for(32, 24) == 0 and torch.equal(params, smoothers.get(name).fit(torch.zeros_like(R)))
 
 
 def test_sqrt_mean_abs_smoothing_flattens_outlier_rows():
@@ -206,6 +221,187 @@ def test_unknown_field_and_version_are_refused():
         Pipeline.from_dict({"windw": 4})
     with pytest.raises(InputError, match="version"):
         Pipeline.from_dict({"version": 99})
+
+
+@pytest.mark.parametrize("field,value", [
+    ("records", ["fp16"]), ("pairs", {"fp16": 1}), ("format", ["int8"]), ("fitter", None), ("smoother", 3),
+    ("window", "16"), ("window", [16]), ("rank", 2.0), ("rank", None), ("refit_every", "1"), ("boundary_lag", [0]),
+    ("format_options", "granularity=channel"), ("fitter_options", [("iters", 1)]), ("smoother_options", None),
+])
+def test_every_field_is_type_checked_first_and_named(field, value):
+    """A value of the wrong type — unhashable ones included, which a membership test would meet as a TypeError — is an
+    InputError naming the field."""
+    data = Pipeline().to_dict()
+    data[field] = value
+    with pytest.raises(InputError, match=rf"pipeline\.{field} must be"):
+        Pipeline.from_dict(data)
+    with pytest.raises(InputError, match=rf"pipeline\.{field} must be"):
+        Pipeline(**{field: value})
+
+
+@pytest.mark.parametrize("field,options,match", [
+    ("format_options", {1: "channel"}, r"pipeline\.format_options keys must be strings"),
+    ("fitter_options", {"iters": [2]}, r"pipeline\.fitter_options\.iters must be a JSON scalar"),
+    ("smoother_options", {"floor": float("inf")}, r"smoother_options\.floor must be a positive finite number"),
+    ("smoother_options", {"floor": True}, r"smoother_options\.floor"),
+    ("fitter_options", {"oversample": -1}, r"fitter_options\.oversample must be an integer >= 0"),
+])
+def test_option_values_are_checked_and_named(field, options, match):
+    fitter = "rsvd" if "oversample" in options else "power"
+    with pytest.raises(InputError, match=match):
+        Pipeline(fitter=fitter, **{field: options})
+
+
+def test_hadamard_seed_and_smoothquant_alpha_refuse_bools_and_bad_values():
+    for options in ({"seed": -1}, {"seed": "0"}, {"seed": True}):
+        with pytest.raises(InputError, match="smoother_options.seed must be an integer >= 0"):
+            Pipeline(smoother="hadamard", smoother_options=options)
+    with pytest.raises(InputError, match="smoother_options.alpha"):
+        Pipeline(smoother="smoothquant", smoother_options={"alpha": True})
+
+
+def test_integer_fields_are_bounded_by_an_int64():
+    """2**63 - 1 is the bound (a torch index and the device's boundary count, refit_every, hold it); a window
+    longer than any stream is valid: it never quantizes after the start."""
+    assert Pipeline(window=2 ** 63 - 1, refit_every=2 ** 63 - 1).window == 2 ** 63 - 1
+    for name in ("window", "rank", "refit_every", "boundary_lag"):
+        with pytest.raises(InputError, match=rf"pipeline\.{name} must be an integer in \[\d, 2\*\*63 - 1\]"):
+            Pipeline(**{name: 2 ** 63})
+
+
+def test_schedule_is_derived_and_must_agree_with_the_window():
+    assert Pipeline.from_dict({"window": 1, "records": "exact", "schedule": "per-step"}).schedule == "per-step"
+    assert Pipeline.from_dict({"schedule": "per-window"}) == Pipeline()
+    for data in ({"schedule": "per-step"}, {"window": 1, "schedule": "per-window"}, {"schedule": ["per-window"]}):
+        with pytest.raises(InputError, match="pipeline.schedule is derived from window"):
+            Pipeline.from_dict(data)
+    with pytest.raises(InputError, match="pipeline.version must be 1, got True"):
+        Pipeline.from_dict({"version": True})
+
+
+def test_pipeline_is_immutable_hashable_and_replace_validates():
+    """A validated pipeline cannot be changed: fields and option dicts are read-only, the dicts it was built from are
+    copied; `dataclasses.replace` validates the new one; `to_dict` gives plain, JSON-able dicts."""
+    import dataclasses
+    opts = {"iters": 3}
+    p = Pipeline(fitter_options=opts, smoother_options={"floor": 1e-6})
+    opts["iters"] = 0
+    assert p.fitter_options == {"iters": 3}
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        p.window = "x"
+    with pytest.raises(TypeError):
+        p.fitter_options["iters"] = 1
+    q = dataclasses.replace(p, window=8)
+    assert (q.window, p.window, q.fitter_options) == (8, 16, {"iters": 3})
+    with pytest.raises(InputError, match="pipeline.window"):
+        dataclasses.replace(p, window="x")
+    with pytest.raises(InputError, match="pipeline.boundary_lag must be an integer >= 0 and < window = 2"):
+        dataclasses.replace(p, window=2, boundary_lag=3)
+    d = p.to_dict()
+    assert type(d["fitter_options"]) is dict and json.loads(json.dumps(d)) == d
+    d["fitter_options"]["iters"] = 9
+    assert p.fitter_options["iters"] == 3
+    twin = Pipeline.from_dict(p.to_dict())
+    assert twin == p and hash(twin) == hash(p) and len({p, twin, q}) == 2
+
+
+def test_rank_above_the_state_dims_is_refused_where_the_dims_are_known():
+    """The pipeline does not know dk: rank 40 (or 10**9) is a valid pipeline, refused — naming rank and dk — by the
+    first state it meets: a boundary's S, a stream's initial state, the storage of a [dk, dv] head."""
+    p = Pipeline.from_dict({"rank": 40})
+    assert Pipeline(rank=10 ** 9).rank == 10 ** 9
+    match = r"pipeline\.rank must be at most min\(dk, dv\) = 32 .*dk = 32, dv = 48 .*got 40"
+    with pytest.raises(InputError, match=match):
+        p.boundary()(torch.zeros(2, 32, 48))
+    with pytest.raises(InputError, match=r"initial_state of shape \[1, 2, 32, 48\] with dk = 32"):
+        StateStream(p, torch.zeros(1, 2, 32, 48))
+    with pytest.raises(InputError, match=match):
+        p.boundary_bytes(32, 48)
+    with pytest.raises(InputError, match=r"min\(dk, dv\) = 8 .*dv = 8"):
+        p.buffer_bytes(64, 8)
+    for name in ("power", "lowrank", "svd", "rsvd"):     # the fitters themselves refuse too
+        with pytest.raises(InputError, match=r"rank must be an integer in \[1, min\(dk, dv\) = 4\]"):
+            fitters.get(name).fit(torch.randn(4, 6), 5)
+    S0, rec = Pipeline(rank=32).boundary()(torch.randn(2, 32, 48))      # rank = dk is allowed
+    assert rec.k.shape == (2, 32, 32) and bool(torch.isfinite(S0).all())
+
+
+@pytest.mark.parametrize("bad,match", [
+    (torch.zeros(32), r"initial_state must have shape \[\.\.\., dk, dv\]"),
+    (torch.zeros(2, 0, 8), r"initial_state must have shape \[\.\.\., dk, dv\] with dk, dv >= 1"),
+    (torch.zeros(1, 2, 16, 16, dtype=torch.int32), "initial_state must be float32 or float64, got torch.int32"),
+    (torch.zeros(1, 2, 16, 16, dtype=torch.float16), "initial_state must be float32 or float64, got torch.float16"),
+    (torch.full((1, 2, 16, 16), float("nan")), "initial_state contains NaN or Inf"),
+    ([[0.0]], "initial_state must be a torch.Tensor, got list"),
+    (torch.zeros(1, 2, 2, 16), r"pipeline\.rank must be at most min\(dk, dv\) = 2 for initial_state"),
+])
+def test_stream_checks_its_initial_state_by_name(bad, match):
+    with pytest.raises(InputError, match=match):
+        StateStream(Pipeline(), bad)
+
+
+def test_stream_refuses_steps_of_other_dims_and_a_non_pipeline():
+    spec = recurrences.get("gdn")
+    x = spec.random_inputs(Dims(1, 4, 2, 2, 16, 8), torch.Generator().manual_seed(1))
+    stream = StateStream(Pipeline(window=2), torch.zeros(1, 2, 16, 16))
+    with pytest.raises(InputError, match=r"steps must have batch \[1, 2\], dk = 16, dv = 16 .*dv = 8"):
+        stream.run(spec.steps(**x))
+    with pytest.raises(InputError, match="steps must be leapquant Steps, got dict"):
+        stream.run(x)
+    with pytest.raises(InputError, match="pipeline must be a leapquant Pipeline, got dict"):
+        StateStream(Pipeline().to_dict(), torch.zeros(1, 2, 16, 16))
+
+
+def test_boundary_checks_its_state_and_keeps_to_one_stream():
+    bq = Pipeline().boundary()
+    with pytest.raises(InputError, match="S must be float32 or float64, got torch.bfloat16"):
+        bq(torch.zeros(2, 16, 16, dtype=torch.bfloat16))
+    bq(torch.randn(2, 16, 16))
+    with pytest.raises(InputError, match=r"S must have shape \[2, 16, dv\] like the states this boundary fitted"):
+        bq(torch.randn(3, 16, 16))
+
+
+@pytest.mark.parametrize("name", ["power", "lowrank", "svd", "rsvd"])
+def test_fits_are_scale_free_from_tiny_to_huge_states(name):
+    """The keys of S and of S · 2^k are the same bits (the fits iterate on S scaled by a power of two,
+    fitters.unit_scale), so a state of 1e-30 or of 1e30 (whose S Sᵀ K overflows FP32) gets the keys of a unit one; U is
+    the scaled state's own."""
+    gen = torch.Generator().manual_seed(5)
+    S = low_rank_plus_noise(gen, batch=(2,), dk=16, dv=12).float()
+    low = (torch.randn(2, 16, 6, generator=gen), torch.randn(2, 12, 6, generator=gen))
+    fit = fitters.get(name)
+    if name == "rsvd":   # random projections: a fresh draw per call
+        torch.manual_seed(0)
+    K, U = fit.fit(S, 3, None, low)
+    for k in (-100, 100):
+        if name == "rsvd":
+            torch.manual_seed(0)
+        Kk, Uk = fit.fit(S * 2.0 ** k, 3, None, (low[0] * 2.0 ** k, low[1]))
+        assert torch.equal(Kk, K), k
+        torch.testing.assert_close(Uk, U * 2.0 ** k, rtol=1e-6, atol=0)
+
+
+def test_fp16_pairs_saturate_and_the_residual_keeps_the_rest():
+    """|U| beyond FP16's 65504 (a state of entries ~1e5): the stored U saturates (no Inf, no NaN), and since the
+    residual is formed from the stored pairs, compensators plus residual still make S."""
+    gen = torch.Generator().manual_seed(6)
+    S = low_rank_plus_noise(gen, batch=(2,), dk=16, dv=12) * 1e5
+    S0, rec = Pipeline(format="identity", rank=2, smoother="none", records="exact").boundary()(S)
+    assert float(rec.u.abs().max()) == 65504.0 and bool(torch.isfinite(S0).all())
+    torch.testing.assert_close(S0 + rec.k.transpose(-1, -2) @ rec.u, S, rtol=1e-12, atol=1e-6)
+
+
+@pytest.mark.parametrize("name", ["sqrt-mean-abs", "smoothquant"])
+def test_key_row_scales_stay_finite_where_the_row_statistics_would_overflow(name):
+    """Rows of 1e37 (their sum overflows FP32) and, in float64, of 1e300 (whose c overflows the FP32 it is stored
+    in): c stays finite — the mean is taken on a power-of-two-scaled row, c saturates at FP32's largest — and
+    invert(apply(R)) is R."""
+    sm = smoothers.get(name)
+    for R in (torch.full((2, 8, 64), 1e37), torch.full((2, 8, 64), 1e300, dtype=torch.float64)):
+        R[:, 0] = 1.0
+        c = sm.fit(R)
+        assert bool(torch.isfinite(c).all()) and float(c.max()) <= torch.finfo(torch.float32).max
+        torch.testing.assert_close(sm.invert(sm.apply(R, c), c), R, rtol=1e-6, atol=0)
 
 
 def test_storage_matches_the_paper():

@@ -6,7 +6,8 @@ import torch
 from typer.testing import CliRunner
 
 from leapquant.cli import app
-from leapquant.pipeline import preset
+from leapquant.errors import InputError
+from leapquant.pipeline import Pipeline, preset
 from leapquant.simulate import chunk_tokens, simulate
 from leapquant.synthetic import SyntheticSource
 from leapquant.traces import TraceSource, save_trace
@@ -51,8 +52,8 @@ def test_trace_replays_like_the_inputs_it_recorded(tmp_path):
 def test_cli_json_and_exit_codes(tmp_path):
     runner = CliRunner()
     png = tmp_path / "f3.png"
-    r = runner.invoke(app, ["simulate", "--compare", "int8", "--compare", "leapquant", "--tokens", "64",
-                            "--heads", "1", "--dk", "32", "--dv", "32", "--json", "--plot", str(png)])
+    r = runner.invoke(app, ["simulate", "--model", "gdn", "--compare", "int8", "--compare", "leapquant", "--tokens",
+                            "64", "--heads", "1", "--dk", "32", "--dv", "32", "--json", "--plot", str(png)])
     assert r.exit_code == 0, r.output
     data = json.loads(r.stdout)
     assert set(data["configs"]) == {"int8", "leapquant"}
@@ -88,7 +89,7 @@ def test_cli_fitter_options_reach_the_pipeline_and_are_validated():
     args = ["simulate", "--model", "gdn", "--tokens", "32", "--heads", "1", "--dk", "16", "--dv", "16", "--rank", "2"]
     r = CliRunner().invoke(app, args + ["--fitter-option", "iters=1", "--json"])
     assert r.exit_code == 0, r.output
-    assert json.loads(r.output)["configs"]["custom"]["pipeline"]["fitter_options"] == {"iters": 1}
+    assert json.loads(r.stdout)["configs"]["custom"]["pipeline"]["fitter_options"] == {"iters": 1}
     bad = CliRunner().invoke(app, args + ["--fitter-option", "iters=0"])
     assert bad.exit_code == 2 and "fitter_options.iters" in bad.output
     assert CliRunner().invoke(app, args + ["--fitter-option", "iters"]).exit_code == 2   # not key=value
@@ -101,8 +102,69 @@ def test_cli_refit_every_reaches_the_pipeline_and_is_validated():
             "--window", "4", "--json"]
     runs = {k: CliRunner().invoke(app, args + ["--refit-every", str(k)]) for k in (1, 3)}
     assert all(r.exit_code == 0 for r in runs.values()), {k: r.output for k, r in runs.items()}
-    out = {k: json.loads(r.output)["configs"]["custom"] for k, r in runs.items()}
+    out = {k: json.loads(r.stdout)["configs"]["custom"] for k, r in runs.items()}
     assert out[3]["pipeline"]["refit_every"] == 3 and out[1]["pipeline"]["refit_every"] == 1
     assert out[3]["final_state_error"] != out[1]["final_state_error"]
     bad = CliRunner().invoke(app, args + ["--refit-every", "0"])
     assert bad.exit_code == 2 and "pipeline.refit_every" in bad.output
+
+
+def test_cli_rank_above_dk_exits_2_naming_rank_and_dk():
+    """--rank 40 with --dk 32: the pipeline is valid, the states are not big enough for it — refused at the
+    simulator's start with exit 2 and one line naming rank and dk, not an IndexError in the fitter."""
+    r = CliRunner().invoke(app, ["simulate", "--model", "gdn", "--rank", "40", "--dk", "32", "--dv", "32",
+                                 "--heads", "1", "--tokens", "32"])
+    assert r.exit_code == 2, r.output
+    assert "pipeline.rank must be at most min(dk, dv) = 32" in r.output and "got 40" in r.output
+    assert "Traceback" not in r.output
+
+
+def test_simulate_checks_configs_initial_state_and_chunks():
+    src = SyntheticSource(family="gdn", tokens=32, heads=2, dk=16, dv=8, seed=1)
+    pipes = {"leapquant": preset("leapquant")}
+    with pytest.raises(InputError, match=r"min\(dk, dv\) = 8 for config 'leapquant''s states"):
+        simulate(src.chunks(16), {"leapquant": Pipeline(rank=9)})
+    with pytest.raises(InputError, match=r"pipelines\['x'\] must be a leapquant Pipeline, got dict"):
+        simulate(src.chunks(16), {"x": preset("leapquant").to_dict()})
+    with pytest.raises(InputError, match=r"initial_state must have shape \[1, 1, 2, 16, 8\], got \[1, 1, 2, 8, 16\]"):
+        simulate(src.chunks(16), pipes, initial_state=torch.zeros(1, 1, 2, 8, 16))
+    with pytest.raises(InputError, match="initial_state contains NaN or Inf"):
+        simulate(src.chunks(16), pipes, initial_state=torch.full((1, 1, 2, 16, 8), float("nan")))
+    other = SyntheticSource(family="gdn", tokens=16, heads=2, dk=8, dv=8, seed=1)
+    with pytest.raises(InputError, match=r"every chunk must have the first one's batch \[1, 1, 2\], dk = 16"):
+        simulate([*src.chunks(16), *other.chunks(16)], pipes)
+    with pytest.raises(InputError, match="chunks must yield leapquant Steps, got int"):
+        simulate([1, 2], pipes)
+
+
+def test_a_window_longer_than_the_stream_never_quantizes_after_the_start():
+    """No fixed bound on the window: one longer than the tokens keeps every record exact in the buffer, the same
+    result as a window longer than the stream by one token (both quantize only the initial state)."""
+    src = SyntheticSource(family="gdn", tokens=64, heads=1, dk=16, dv=16, seed=2)
+    pipes = {"long": Pipeline(window=10 ** 6, rank=2), "exact": Pipeline(window=65, rank=2)}
+    res = simulate(src.chunks(64), pipes)
+    err = {n: r.summary()["final_state_error"] for n, r in res.configs.items()}
+    assert err["long"] == err["exact"] and 0 < err["long"] < 1e-2
+
+
+@pytest.mark.parametrize("error", [torch.OutOfMemoryError("CUDA out of memory"),
+                                   RuntimeError("DefaultCPUAllocator: can't allocate memory: you tried to allocate")])
+def test_a_window_that_cannot_be_allocated_is_an_input_error_naming_it(monkeypatch, error):
+    """Memory, not a fixed bound, limits the window: an allocation that fails in a config's windows is an InputError
+    naming the config, its window and the sizes (the CLI's exit 2); any other RuntimeError passes through."""
+    import leapquant.simulate as sim
+    real = sim.evolve
+
+    def evolve(steps, window, *args, **kw):
+        if window == 4096:
+            raise error
+        return real(steps, window, *args, **kw)
+    monkeypatch.setattr(sim, "evolve", evolve)
+    src = SyntheticSource(family="kda", tokens=32, heads=2, dk=16, dv=8, seed=1)
+    with pytest.raises(InputError, match=r"config 'big': window = 4096 needs more memory .* 32 tokens at batch "
+                                         r"\[1, 1, 2\], dk = 16, dv = 8, decay dim 16") as e:
+        simulate(src.chunks(32), {"big": Pipeline(window=4096)})
+    assert e.value.__cause__ is error
+    monkeypatch.setattr(sim, "evolve", lambda *a, **k: (_ for _ in ()).throw(RuntimeError("shape mismatch")))
+    with pytest.raises(RuntimeError, match="shape mismatch"):
+        simulate(src.chunks(32), {"big": Pipeline(window=4096)})

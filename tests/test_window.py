@@ -157,3 +157,133 @@ def test_bad_lag_is_named():
     _, pending = evolve(steps.tokens(0, 4), 4, WindowedState.start(S0), lag=2)
     with pytest.raises(InputError, match="a boundary is pending after 0 lagged tokens"):
         evolve(steps.tokens(4, 10), 4, pending, lag=0)
+
+
+def _gdn_steps(T=64, seed=0, dk=8, dv=6):
+    from leapquant import recurrences
+    from leapquant.recurrences import Dims
+
+    spec = recurrences.get("gdn")
+    return spec.steps(**spec.random_inputs(Dims(1, T, 1, 1, dk, dv), torch.Generator().manual_seed(seed)))
+
+
+def _with(steps, field, index, value):
+    """`steps` with steps.<field>[..., index, 0] set to value (a copy)."""
+    from dataclasses import replace
+
+    x = getattr(steps, field).clone()
+    x[..., index, 0] = value
+    return replace(steps, **{field: x})
+
+
+@pytest.mark.parametrize("precision", [None, RecordPrecision()], ids=["exact", "fp16-records"])
+@pytest.mark.parametrize("field", ["v", "k", "log_alpha", "b", "beta"])
+@pytest.mark.parametrize("window", [64, 16, 3])
+def test_a_later_nan_never_reaches_an_earlier_output(window, field, precision):
+    """A NaN in record 20 leaves outputs 0..19 exactly as they are without it, and makes output 20 on non-finite
+    (as the recurrence does): the records after a read are selected away, never multiplied by a zero weight."""
+    steps = _gdn_steps()
+    S0 = torch.zeros(1, 1, 8, 6, dtype=torch.float64)
+    prec = precision or RecordPrecision(None, None)
+    clean, _ = evolve(steps, window, WindowedState.start(S0), precision=prec)
+    out, _ = evolve(_with(steps, field, 20, float("nan")), window, WindowedState.start(S0), precision=prec)
+    assert torch.equal(out[..., :20, :], clean[..., :20, :])
+    assert not torch.isfinite(out[..., 20:, :]).all(-1).any(), "every output from token 20 on reads the NaN"
+
+
+def test_readout_of_a_row_ignores_non_finite_later_records():
+    gen = torch.Generator().manual_seed(9)
+    S0 = torch.randn(2, 6, 5, generator=gen, dtype=torch.float64)
+    rec = random_records(gen, (2,), 8, 6, 5, vector_decay=True)
+    x = torch.randn(2, 4, 6, generator=gen, dtype=torch.float64)
+    as_of = torch.tensor([0, 2, 5, 8])
+    want = readout(S0, rec, x, as_of)
+    bad = Records(rec.log_alpha.clone(), rec.k.clone(), rec.u.clone())
+    bad.u[:, 5, 1], bad.k[:, 6, 0], bad.log_alpha[:, 7, 2] = float("inf"), float("nan"), float("nan")
+    got = readout(S0, bad, x, as_of)
+    assert torch.equal(got[..., :3, :], want[..., :3, :])          # rows of 0, 2 and 5 records: before the bad ones
+    assert not torch.isfinite(got[..., 3, :]).any()
+
+
+@pytest.mark.parametrize("field,what", [("v", "u"), ("k", "k")])
+@pytest.mark.parametrize("window", [16, 1])
+def test_fp16_records_beyond_range_raise_naming_the_records_precision(window, field, what):
+    """A finite 7e5 passes as float64 but not as an FP16 record: an InputError naming the records and the way out,
+    on the windowed and on the per-step path, never a silent Inf."""
+    steps = _with(_gdn_steps(T=32), field, 5, 7e5)
+    S0 = torch.zeros(1, 1, 8, 6, dtype=torch.float64)
+    with pytest.raises(InputError, match=rf"records: a buffered {what} value of magnitude [0-9.e+]+ is beyond "
+                                         r"fp16's range \(65504\); use records='fp32' or 'bf16', or scale the inputs"):
+        evolve(steps, window, WindowedState.start(S0), precision=RecordPrecision())
+    evolve(steps, window, WindowedState.start(S0), precision=RecordPrecision(torch.float32))   # fits fp32
+
+
+def test_records_beyond_range_are_caught_for_every_way_u_is_formed():
+    """u = βv (no state read: linear attention), the triangular system of a delta rule's window, and one record at a
+    time (a stream fed token by token)."""
+    from leapquant import recurrences
+    from leapquant.recurrences import Dims
+
+    spec = recurrences.get("linear_attention")
+    x = spec.random_inputs(Dims(1, 8, 1, 1, 8, 6), torch.Generator().manual_seed(1))
+    x["v"][0, 6, 0, 1] = 1e6
+    S0 = torch.zeros(1, 1, 8, 6, dtype=torch.float64)
+    match = r"buffered u value of magnitude [0-9.]+e\+0[56] is beyond fp16.s range"
+    for steps in (spec.steps(**x), _with(_gdn_steps(T=8), "v", 6, 1e6)):
+        with pytest.raises(InputError, match=match):
+            evolve(steps, 4, WindowedState.start(S0), precision=RecordPrecision())
+    steps, state = _with(_gdn_steps(T=8), "v", 6, 1e6), WindowedState.start(S0)
+    with pytest.raises(InputError, match=match):
+        for t in range(8):
+            _, state = evolve(steps.tokens(t, t + 1), 4, state, precision=RecordPrecision())
+    assert t == 6
+
+
+def test_log_decays_beyond_fp32_raise_naming_the_records_precision():
+    steps = _with(_gdn_steps(T=8), "log_alpha", 3, -1e39)
+    S0 = torch.zeros(1, 1, 8, 6, dtype=torch.float64)
+    with pytest.raises(InputError, match=r"buffered log α value of magnitude 1.0e\+39 is beyond fp32's range .*"
+                                         r"use records='exact'"):
+        evolve(steps, 4, WindowedState.start(S0), precision=RecordPrecision())
+
+
+@pytest.mark.parametrize("value", [float("inf"), float("nan")], ids=["inf", "nan"])
+def test_non_finite_values_in_fp16_records_propagate_without_a_range_error(value):
+    """An Inf or NaN is no overflow of the records: it propagates from its token on, like in exact records."""
+    steps = _with(_gdn_steps(T=24), "v", 10, value)
+    S0 = torch.zeros(1, 1, 8, 6, dtype=torch.float64)
+    out, _ = evolve(steps, 8, WindowedState.start(S0), precision=RecordPrecision())
+    clean, _ = evolve(_gdn_steps(T=24), 8, WindowedState.start(S0), precision=RecordPrecision())
+    assert torch.equal(out[..., :10, :], clean[..., :10, :]) and not torch.isfinite(out[..., 10:, :]).all()
+
+
+def test_deferred_range_checks_raise_on_exit_before_the_format_they_poison():
+    """Inside `deferred_checks` (what a CUDA evolve opens) the records' range checks are device flags: nothing is
+    raised per window, and the exit raises the records' error, not the format's that the overflowed state meets."""
+    from leapquant.pipeline import Pipeline
+    from leapquant.window import deferred_checks
+
+    steps = _with(_gdn_steps(T=40), "v", 5, 7e5).to(dtype=torch.float32)
+    S0 = torch.zeros(1, 1, 8, 6)
+    boundary = Pipeline(format="int8", window=8, rank=2).boundary(0)
+    with pytest.raises(InputError, match="records: a buffered u value is beyond fp16's range"):
+        with deferred_checks() as checks:
+            evolve(steps, 8, WindowedState.start(S0, boundary), boundary, RecordPrecision())
+            assert len(checks.flags) > 5                  # one per check, none raised yet
+    with deferred_checks() as checks:                      # in range: flags, no error
+        evolve(_gdn_steps(T=16).to(dtype=torch.float32), 8, WindowedState.start(S0), precision=RecordPrecision())
+    assert checks.flags and all(bool(f) for f in checks.flags)
+
+
+cuda = pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA device")
+
+
+@cuda
+def test_graphed_windows_raise_the_records_range_error():
+    """Replayed CUDA-graph blocks carry the records' range checks as device flags and raise them after the replay."""
+    from leapquant.pipeline import StateStream, preset
+
+    steps = _with(_gdn_steps(T=300), "v", 200, 7e5).to(dtype=torch.float32, device="cuda")
+    stream = StateStream(preset("bf16-w"), torch.zeros(1, 1, 8, 6, device="cuda"))
+    with pytest.raises(InputError, match="records: a buffered u value is beyond fp16's range"):
+        stream.run(steps)

@@ -3,7 +3,9 @@
 ``get(name, **options)`` builds a format; ``names()`` lists them. Every
 format maps ``x`` of shape [..., dk, dv] (float32/float64; axis -2 = key,
 axis -1 = value) to a :class:`Quantized` and back, and counts its storage
-exactly with ``bytes_for(shape)``.
+exactly with ``bytes_for(shape)``. Bad input raises ``leapquant.errors.InputError``
+or is declared behaviour: the shared rules in ``base``, each format's in its
+module's "Bad input" paragraph.
 """
 from __future__ import annotations
 

@@ -15,12 +15,14 @@ import numpy as np
 import scipy.linalg
 import torch
 
+from leapquant.errors import InputError
+
 __all__ = ["rotation", "check_pow2"]
 
 
 def check_pow2(dk: int, who: str) -> None:
     if dk < 2 or dk & (dk - 1):
-        raise ValueError(f"{who}: the key axis must be a power of two >= 2 for the Hadamard rotation, got {dk}")
+        raise InputError(f"{who}: the key axis must be a power of two >= 2 for the Hadamard rotation, got {dk}")
 
 
 @lru_cache(maxsize=64)

@@ -6,6 +6,14 @@ A format is configured once (keyword options, validated, JSON-able through
 axis, axis -1 the value axis. ``bytes_for(shape)`` counts every stored byte
 (payload and metadata); :meth:`Quantized.nbytes` counts what was actually
 stored, and the tests check the two agree.
+
+Bad input, the same for every format (checked here, in ``check_input``): x that is not a float32/float64
+tensor of shape [..., dk, dv] raises InputError (an ``InputTypeError``, also a TypeError, for a wrong type or
+dtype); an empty key or value axis (dk = 0 or dv = 0) raises InputError naming x and the axis; empty leading
+dims (a batch of zero states) give an empty record that dequantizes to an empty tensor of the same shape, and
+``bytes_for`` counts it as 0 bytes. Any strides (transposes, strided slices) are accepted and give the result
+of the contiguous copy. What a format does with NaN, ±Inf, values beyond its range and tiny values is in its
+module's "Bad input" paragraph; scaled formats check through ``check_finite`` / ``check_bounded``.
 """
 from __future__ import annotations
 
@@ -18,9 +26,12 @@ from typing import Any, Callable, ClassVar, Iterator, Sequence
 
 import torch
 
+from leapquant.errors import InputError, OutOfRangeError
+
 __all__ = [
-    "Quantized", "Format", "Option", "Grouping", "check_input", "check_finite", "deferred_finite_checks",
-    "FiniteChecks", "grouping_from_options", "GROUPED_OPTIONS",
+    "Quantized", "Format", "Option", "Grouping", "check_input", "check_finite", "check_bounded",
+    "deferred_finite_checks", "FiniteChecks", "grouping_from_options", "GROUPED_OPTIONS", "InputError",
+    "InputTypeError", "F32_MAX",
 ]
 
 
@@ -84,16 +95,16 @@ class Format(ABC):
     def __init__(self, **options: Any) -> None:
         unknown = sorted(set(options) - set(self.OPTIONS))
         if unknown:
-            raise TypeError(
+            raise InputTypeError(
                 f"{self.name}: unknown option(s) {unknown}; accepted: {sorted(self.OPTIONS)}")
         opts = {k: o.default for k, o in self.OPTIONS.items()}
         opts.update(options)
         for k, v in opts.items():
             o = self.OPTIONS[k]
             if o.choices is not None and v not in o.choices:
-                raise ValueError(f"{self.name}: {k} must be one of {list(o.choices)}, got {v!r}")
+                raise InputError(f"{self.name}: {k} must be one of {list(o.choices)}, got {v!r}")
             if o.check is not None and not o.check(v):
-                raise ValueError(f"{self.name}: {k} must be {o.expected}, got {v!r}")
+                raise InputError(f"{self.name}: {k} must be {o.expected}, got {v!r}")
         self._opts = opts
         self._generators: dict[str, torch.Generator] = {}
         self._validate()
@@ -165,55 +176,77 @@ class Format(ABC):
         return self.dequantize(self.quantize(x, generator=generator))
 
     def bits_per_element(self, shape: Sequence[int]) -> float:
-        """``8 * bytes_for(shape) / numel`` (for reports)."""
+        """``8 * bytes_for(shape) / numel`` (for reports); ``shape`` must not be empty."""
         shape = check_shape(shape, self.name)
+        if not math.prod(shape):
+            raise InputError(f"{self.name}: bits_per_element needs a non-empty shape, got {shape}")
         return 8.0 * self.bytes_for(shape) / math.prod(shape)
 
     def _check_q(self, q: Quantized) -> None:
         if not isinstance(q, Quantized):
-            raise TypeError(f"{self.name}: dequantize expects a Quantized, got {type(q).__name__}")
+            raise InputTypeError(f"{self.name}: dequantize expects a Quantized, got {type(q).__name__}")
         if q.format != self.name:
-            raise ValueError(f"{self.name}: cannot dequantize a {q.format!r} record")
+            raise InputError(f"{self.name}: cannot dequantize a {q.format!r} record")
 
 
 # -- input checks --------------------------------------------------------------
 
+F32_MAX = float(torch.finfo(torch.float32).max)
+
+
+class InputTypeError(InputError, TypeError):
+    """Bad input of the wrong type or dtype: an InputError that is also a TypeError."""
+
+
 def check_shape(shape: Sequence[int], who: str) -> tuple[int, ...]:
+    """A shape [..., dk, dv]: non-negative ints, dk and dv positive (leading dims may be 0: an empty batch)."""
     if isinstance(shape, torch.Size):
         shape = tuple(shape)
     if not isinstance(shape, (tuple, list)) or not all(
-            isinstance(s, int) and not isinstance(s, bool) and s > 0 for s in shape):
-        raise TypeError(f"{who}: shape must be a sequence of positive ints, got {shape!r}")
+            isinstance(s, int) and not isinstance(s, bool) and s >= 0 for s in shape):
+        raise InputTypeError(f"{who}: shape must be a sequence of non-negative ints, got {shape!r}")
     if len(shape) < 2:
-        raise ValueError(f"{who}: shape must have at least 2 dims [..., dk, dv], got {tuple(shape)}")
+        raise InputError(f"{who}: shape must have at least 2 dims [..., dk, dv], got {tuple(shape)}")
+    _check_axes(tuple(shape), who, "shape")
     return tuple(shape)
 
 
+def _check_axes(shape: tuple[int, ...], who: str, what: str) -> None:
+    for ax, n in (("key", -2), ("value", -1)):
+        if shape[n] == 0:
+            raise InputError(f"{who}: {what} must have a non-empty {ax} axis (dim {len(shape) + n} of [..., dk, dv]),"
+                             f" got {tuple(shape)}")
+
+
 def check_input(x: Any, who: str) -> None:
-    """x must be a float32/float64 tensor with >= 2 dims."""
+    """x must be a float32/float64 tensor [..., dk, dv] with dk, dv > 0; leading dims may be empty (an empty
+    batch quantizes to an empty record), and any strides are accepted."""
     if not isinstance(x, torch.Tensor):
-        raise TypeError(f"{who}: x must be a torch.Tensor, got {type(x).__name__}")
+        raise InputTypeError(f"{who}: x must be a torch.Tensor, got {type(x).__name__}")
     if x.dtype not in (torch.float32, torch.float64):
-        raise TypeError(f"{who}: x must be float32 or float64, got {x.dtype}")
+        raise InputTypeError(f"{who}: x must be float32 or float64, got {x.dtype}")
     if x.dim() < 2:
-        raise ValueError(f"{who}: x must have shape [..., dk, dv], got {tuple(x.shape)}")
+        raise InputError(f"{who}: x must have shape [..., dk, dv], got {tuple(x.shape)}")
+    _check_axes(tuple(x.shape), who, "x")
 
 
 class FiniteChecks:
-    """Non-finite checks collected on the device instead of one host sync each.
+    """Range checks collected on the device instead of one host sync each.
 
-    Inside `deferred_finite_checks()`, `check_finite` records a device flag per call; `raise_if_any()`
-    syncs once and raises the error the first failing check would have raised. CUDA-graph capture
-    needs this (a graph cannot sync), and on a GPU it saves a sync per quantized state.
+    Inside `deferred_finite_checks()`, `check_finite` and `check_bounded` record a device flag per call;
+    `raise_if_any()` syncs once and raises (InputError) the error the first failing check stands for. CUDA-graph
+    capture needs this (a graph cannot sync), and on a GPU it saves a sync per quantized state.
     """
 
     def __init__(self) -> None:
-        self.flags: list[torch.Tensor] = []     # one device bool per check: True = all finite
+        self.flags: list[torch.Tensor] = []     # one device bool per check: True = within range
         self.names: list[str] = []
+        self.messages: list[str] = []
 
-    def add(self, finite: torch.Tensor, who: str) -> None:
-        self.flags.append(finite)
+    def add(self, ok: torch.Tensor, who: str, message: str | None = None) -> None:
+        self.flags.append(ok)
         self.names.append(who)
+        self.messages.append(message or f"{who}: x contains NaN or Inf; this format raises on non-finite input")
 
     def raise_if_any(self, flags: torch.Tensor | None = None) -> None:
         """Raise for the first failing check; `flags` is a replayed copy of `torch.stack(self.flags)`."""
@@ -222,8 +255,7 @@ class FiniteChecks:
         stacked = torch.stack(self.flags) if flags is None else flags
         bad = (~stacked).nonzero()
         if len(bad):
-            raise ValueError(f"{self.names[int(bad[0])]}: x contains NaN or Inf; this format raises on non-finite "
-                             "input")
+            raise OutOfRangeError(self.messages[int(bad[0])])
 
 
 _DEFERRED: contextvars.ContextVar[FiniteChecks | None] = contextvars.ContextVar("leapquant_finite_checks", default=None)
@@ -231,9 +263,8 @@ _DEFERRED: contextvars.ContextVar[FiniteChecks | None] = contextvars.ContextVar(
 
 @contextlib.contextmanager
 def deferred_finite_checks(raise_on_exit: bool = True, join: bool = True) -> Iterator[FiniteChecks]:
-    """Collect `check_finite` calls as device flags (see `FiniteChecks`); by default raise on exit.
-
-    Nested inside another collection it joins that one (which raises later) unless `join` is False.
+    """Collect `check_finite` / `check_bounded` calls as device flags (see `FiniteChecks`); by default raise
+    on exit. Nested inside another collection it joins that one (which raises later) unless `join` is False.
     """
     outer = _DEFERRED.get()
     if join and outer is not None:
@@ -249,17 +280,47 @@ def deferred_finite_checks(raise_on_exit: bool = True, join: bool = True) -> Ite
         checks.raise_if_any()
 
 
-def check_finite(x: torch.Tensor, who: str) -> None:
-    """Scaled formats raise on NaN/Inf: a non-finite state is a bug upstream,
-    and one Inf would poison a whole block's scale. (min and max are NaN or ±Inf exactly when some
-    element is; `aminmax` is one fast pass — this runs once per quantized state.)"""
-    if not x.numel():
+def check_bounded(amax: torch.Tensor, who: str, limit: float, deferred_message: str,
+                  message: Callable[[float], str]) -> None:
+    """Raise InputError unless every element of ``amax`` (magnitudes, any shape) is <= ``limit``; NaN fails.
+
+    ``message(largest)`` words the error from the offending value; inside `deferred_finite_checks` the check
+    is a device flag instead and ``deferred_message`` (no value: it is worded before the sync) is raised later.
+    """
+    if not amax.numel():
         return
+    top = torch.amax(amax) if amax.dim() else amax
+    ok = top <= limit          # False for NaN
     deferred = _DEFERRED.get()
-    if deferred is not None:   # max |x| is NaN or Inf exactly when some element is; one reduction
-        deferred.add(torch.isfinite(torch.linalg.vector_norm(x, float("inf"))), who)
-    elif not all(bool(torch.isfinite(v)) for v in torch.aminmax(x)):
-        raise ValueError(f"{who}: x contains NaN or Inf; this format raises on non-finite input")
+    if deferred is not None:
+        deferred.add(ok, who, deferred_message)
+    elif not bool(ok):
+        raise OutOfRangeError(message(float(top)))
+
+
+def check_finite(x: torch.Tensor, who: str, limit: float = F32_MAX, beyond: str = "") -> None:
+    """Scaled formats raise on NaN/Inf: a non-finite state is a bug upstream, and one Inf would poison a whole
+    block's scale. They also raise on |x| > ``limit``: by default float32's max, which float64 input can pass and
+    their FP32 (or E8M0) scales cannot hold; ``beyond`` words a tighter limit (what lifts it). Every message says
+    "NaN or Inf"; every refusal is an OutOfRangeError (the accuracy study records a blown-up config by it). One
+    reduction (max |x|, NaN when some element is NaN) -- this runs once per quantized state."""
+    if limit < F32_MAX:
+        deferred_message = f"{who}: x contains NaN or Inf, or a value beyond {limit:.6g}: {beyond}"
+    else:
+        deferred_message = f"{who}: x contains NaN or Inf, or float64 values beyond float32's range; this format " \
+                           "raises on them"
+
+    def message(top: float) -> str:
+        if not math.isfinite(top):
+            return f"{who}: x contains NaN or Inf; this format raises on non-finite input"
+        if top > F32_MAX:
+            return (f"{who}: x has values beyond float32's range (max |x| = {top:.4g} > {F32_MAX:.6g}); this "
+                    "format's FP32 or E8M0 scales would overflow to NaN or Inf, so float64 input must lie within "
+                    "float32's range")
+        return f"{who}: x has a value beyond {limit:.6g} (max |x| = {top:.6g}), which would become NaN or Inf: {beyond}"
+
+    check_bounded(torch.linalg.vector_norm(x, float("inf")) if x.numel() else x, who, limit, deferred_message,
+                  message)
 
 
 # -- grouping ------------------------------------------------------------------
@@ -312,7 +373,7 @@ def make_grouping(reduce: str, size: int, shape: Sequence[int], who: str, arg: s
     n = shape[ax]
     if size <= 0 or n % size:
         axname = "key" if ax == -2 else "value"
-        raise ValueError(f"{who}: {arg} must be a positive divisor of the {axname} axis ({n}), got {size}")
+        raise InputError(f"{who}: {arg} must be a positive divisor of the {axname} axis ({n}), got {size}")
     return Grouping(reduce, size)
 
 

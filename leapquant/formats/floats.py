@@ -6,9 +6,12 @@ casts double->half/bfloat16 through float and would round twice).
 "stochastic" rounds each element up with probability equal to its distance
 from the lower neighbour (unbiased), seeded through ``seed`` or a generator.
 
-NaN/Inf: propagate (IEEE). Finite values beyond the format's maximum become
-±Inf, as an IEEE cast does (fp16 above 65504 + half an ulp; bf16/fp32 only
-for float64 input).
+Bad input: NaN/Inf propagate (IEEE). Finite values beyond the format's
+maximum become ±Inf, as an IEEE cast does (fp16 above 65504 + half an ulp;
+bf16/fp32 only for float64 input beyond float32's range). Tiny values
+underflow gradually, as IEEE: subnormals down to 2**-24 (fp16), 2**-133
+(bf16), 2**-149 (fp32), then ±0. ``identity`` keeps every value (NaN, Inf,
+float64 beyond float32) exactly. Empty axes and strides: see ``base``.
 """
 from __future__ import annotations
 

@@ -8,8 +8,19 @@ Elements round to nearest even (bit-exact with torch's float8 casts) or
 stochastically, and saturate at ±max (448 for E4M3, 57344 for E5M2: E5M2's
 Inf is never produced).
 
-NaN/Inf input: raises ValueError (one Inf would poison a block's scale).
 An all-zero group stores scale 0 (FP32) or 2**-127 (E8M0) and zero payload.
+
+Bad input: NaN/Inf raise InputError (one Inf would poison a block's scale);
+so do float64 values beyond float32's max (the scales are FP32 or E8M0);
+within that range the scale adapts and only the element rounding and the
+E8M0 "floor" rule's saturation apply -- and, with "ceil" E8M0 scales, a
+group maximum within half a step of 2**128 (which RNE would round up to
+2**128, past float32) saturates at the grid value below (error < one step).
+Tiny values: an FP32 scale ``amax / max`` in float32's subnormal range is
+coarse and below it 0 (the group then dequantizes to 0): absolute error
+<= ``max * 2**-149`` (~2**-140 for E4M3, ~2**-133 for E5M2); E8M0 scales
+stop at 2**-127, below which the elements reach their subnormal grid:
+absolute error <= 2**-137 (E4M3) / 2**-144 (E5M2). Empty axes: see ``base``.
 """
 from __future__ import annotations
 
@@ -18,7 +29,7 @@ from typing import Sequence
 
 import torch
 
-from ._elements import ELEMENTS, round_to_grid
+from ._elements import ELEMENTS, pow2, round_to_grid
 from ._scaled import e8m0_scale, e8m0_to_float
 from .base import (
     GROUPED_OPTIONS,
@@ -34,6 +45,18 @@ from .base import (
 )
 
 __all__ = ["FP8E4M3", "FP8E5M2"]
+
+
+def _float32_cap(code: torch.Tensor, spec, dtype: torch.dtype) -> torch.Tensor:
+    """Per group, the largest element whose product with the E8M0 scale ``2**k`` is finite in float32.
+
+    A "ceil" scale leaves the group maximum ``amax / 2**k`` just below the element max, and RNE may round it up
+    to the next power of two: within half a step of 2**128 that reaches 2**128, past float32. The cap is the
+    grid value just below 2**(128 - k), ``(2 - 2**-mbits) * 2**(127 - k)``, or the element max if smaller.
+    """
+    e = 254 - code.to(torch.int64)                     # 127 - k
+    top = (2 - 2.0 ** -spec.mbits) * pow2(e.clamp(max=spec.emax + 1), torch.float64)
+    return top.clamp(max=spec.max).to(dtype)
 
 
 class _FP8(Format):
@@ -63,6 +86,9 @@ class _FP8(Format):
             meta = {"scale": g.store(s32)}
         v = xb / s
         q = round_to_grid(v, spec, self._noise(v, generator), "saturate")
+        if self.scale == "e8m0" and self.scale_rounding == "ceil":
+            cap = _float32_cap(code, spec, q.dtype)
+            q = q.clamp_(-cap, cap)
         payload = q.reshape(x.shape).to(spec.torch_dtype)
         return Quantized(self.name, tuple(x.shape), x.dtype, payload, meta)
 

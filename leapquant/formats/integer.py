@@ -11,7 +11,13 @@ Rounding: nearest even (``torch.round``) or stochastic (``floor(v + U)``).
 Payload: int8 tensor for 8 bits; for 6 and 4 bits the two's-complement codes
 packed (6-bit: 4 codes in 3 bytes; 4-bit: 2 per byte; see ``_elements``).
 
-NaN/Inf input: raises ValueError.
+Bad input: NaN/Inf raise InputError, as do float64 values beyond float32's
+max (B is FP32); within that range B adapts and nothing saturates. Tiny
+values: the codes are exact ratios and the dequantized ``(Z/qmax) * B``
+rounds onto float32's grid, so float32 subnormals keep float32's absolute
+resolution (error <= 2**-149); a float64 group below float32's range stores
+a subnormal B (absolute error ~2**-149) or B = 0 (dequantizes to 0, error
+< 2**-150). Empty axes: see ``base``.
 """
 from __future__ import annotations
 

@@ -14,7 +14,16 @@ Choices where the paper is open for this setting: uniform INT instead of
 KVQuant's sensitivity-weighted non-uniform (nuq) codebooks, no pre-RoPE
 step (the state has no RoPE), a fixed outlier count per matrix (KVQuant uses
 a per-vector threshold) so storage is exact and static, COO instead of CSR.
-NaN/Inf input: raises ValueError.
+
+Bad input: NaN/Inf raise InputError, as do float64 values beyond float32's
+max. With FP16 outliers (the default) a value beyond FP16's max (|x| > 65504;
+the largest value is always an outlier) raises InputError naming
+``outlier_dtype`` (fp32 stores it exactly) -- never an Inf. Tiny values:
+FP16 outliers below FP16's normal range (6.1e-5) round onto its subnormal
+grid (absolute error <= 2**-25 ~ 3e-8) and below 2**-25 to 0, as an FP16
+cast does; FP32 outliers and the dense INT part keep float32's resolution
+(see ``integer``). With ``k = 0`` (a matrix of fewer than 1/outlier_fraction
+elements) there are no outliers and no FP16 limit. Empty axes: see ``base``.
 """
 from __future__ import annotations
 
@@ -27,6 +36,8 @@ from .base import ROUNDING, SEED, Format, Grouping, Option, Quantized, check_fin
 from .integer import int_dequantize, int_nbytes, int_quantize
 
 __all__ = ["KVQuant"]
+
+FP16_MAX = 65504.0
 
 
 def _is_frac(v) -> bool:
@@ -56,9 +67,13 @@ class KVQuant(Format):
 
     def quantize(self, x: torch.Tensor, *, generator: torch.Generator | None = None) -> Quantized:
         check_input(x, self.name)
-        check_finite(x, self.name)
         *lead, dk, dv = x.shape
         k = self._k(x.shape)
+        if k and self.outlier_dtype == "fp16":   # the largest |x| is an outlier: it must fit FP16
+            check_finite(x, self.name, FP16_MAX, "outlier_dtype='fp16' stores outliers in FP16, whose max is "
+                                                 "65504; pass outlier_dtype='fp32' to keep them exactly")
+        else:
+            check_finite(x, self.name)
         flat = x.reshape(*lead, dk * dv)
         idx = torch.topk(flat.abs(), k, dim=-1, sorted=False).indices
         vals = torch.gather(flat, -1, idx)

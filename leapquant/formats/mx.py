@@ -18,7 +18,13 @@ max(scale, 2**-126) while we divide by the exact 2**-127 when the scale code
 is 0 (blocks with amax < 2**(emax_elem - 126)); tests compare against torchao
 away from that corner and against the spec (ml_dtypes) inside it.
 
-NaN/Inf input: raises ValueError (the spec's NaN scale is never produced).
+Bad input: NaN/Inf raise InputError (the spec's NaN scale is never
+produced); float64 values beyond float32's max raise InputError. Every
+float32 magnitude has an E8M0 scale (no clamp at the top). Tiny values: the
+scale stops at 2**-127, below which a block's elements reach the element's
+subnormal grid: absolute error <= half its smallest step times 2**-127
+(2**-129 for E2M1, ~2**-137 for E4M3), float32 subnormals included. Empty
+axes: see ``base``; each blocked axis must be a multiple of 32.
 """
 from __future__ import annotations
 

@@ -11,12 +11,22 @@ Dequantize: ``elem * bs * ts``. NVFP6 is the same recipe with FP6 elements
 
 Choices where the formats leave things open: the tensor scale is per matrix
 (one head's state); an all-zero matrix gets ``ts = 1`` (torchao would divide
-0/0); blocks run along ``block_axis`` (default "key").
+0/0); blocks run along ``block_axis`` (default "key"); ``ts`` is at least
+2**-120 (matrices with amax below ~2e-33), so that ``ts * bs`` is a float32
+normal and ``(1 / ts) / bs`` finite (torchao's reciprocal overflows there and
+saturates every element).
 
 Storage: packed elements (4-bit: 2 per byte; 6-bit: 4 per 3 bytes) + 1 byte
 per block + 4 bytes per matrix.
 
-NaN/Inf input: raises ValueError.
+Bad input: NaN/Inf raise InputError (one Inf would poison the tensor
+scale); float64 values beyond float32's max raise InputError (the tensor
+scale is FP32); within that range the two-level scale covers any magnitude
+(no clipping beyond the element rounding). Tiny values: the effective scale
+``ts * bs`` is at least 2**-126, so a matrix below ~1e-37 (or a block far
+below its matrix maximum) keeps an absolute error of at most about
+``ts * bs`` (<= 2**-126 ~ 1.2e-38 for the smallest matrices), float32
+subnormals included. Empty axes: see ``base``.
 """
 from __future__ import annotations
 
@@ -34,6 +44,7 @@ __all__ = ["NVFP4", "NVFP6"]
 BLOCK = 16
 E4M3_MAX = 448.0
 E4M3_TINY = 2.0 ** -6
+TS_MIN = 2.0 ** -126 / E4M3_TINY   # 2**-120: the smallest block scale times it is float32's smallest normal
 
 
 class _NV(BlockFormat):
@@ -46,8 +57,8 @@ class _NV(BlockFormat):
         spec = self.spec
         g = self._grouping(x.shape)
         tamax = torch.amax(x.abs(), dim=(-2, -1), keepdim=True).to(torch.float32)
-        ts = tamax / (E4M3_MAX * spec.max)
-        ts = torch.where(ts == 0, torch.ones_like(ts), ts)          # [..., 1, 1]
+        ts = (tamax / (E4M3_MAX * spec.max)).clamp_(min=TS_MIN)
+        ts = torch.where(tamax == 0, torch.ones_like(ts), ts)       # [..., 1, 1]
         tsb = ts.unsqueeze(-1)                                       # broadcast over blocked view
         xb = g.view(x)
         bamax = g.amax(xb).to(torch.float32)

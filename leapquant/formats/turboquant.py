@@ -17,7 +17,15 @@ Lloyd-Max (MSE-optimal scalar) quantizer for that marginal. Adapted here:
   * the QJL 1-bit residual of TurboQuant-prod (for inner products) is not
     implemented: the state is read through matrix-vector products whose
     error the MSE variant already bounds; rounding is nearest only.
-NaN/Inf input: raises ValueError.
+Bad input: NaN/Inf raise InputError; so do float64 values beyond float32's
+max and a value column whose norm exceeds 2**126 (~8.5e37; the norm is
+FP32 and the reconstruction ``norm * (R.T @ c)`` must stay finite). The
+norm is accumulated in float64, so large (1e19+) and tiny (1e-22) columns
+keep full relative accuracy; a column whose norm is below float32's normal
+range (~1.2e-38) has its norm rounded onto float32's subnormal grid
+(absolute error ~1e-45 on the norm) and one below 2**-150 dequantizes to 0.
+An all-zero column stores norm 0. Empty axes: see ``base``; dk must be a
+power of two >= 2 (dk = 1 raises InputError).
 """
 from __future__ import annotations
 
@@ -32,9 +40,18 @@ import torch
 
 from ._elements import pack, packed_nbytes, unpack
 from ._rotation import check_pow2, rotation
-from .base import Format, Option, Quantized, check_finite, check_input, check_shape
+from .base import Format, Option, Quantized, check_bounded, check_finite, check_input, check_shape
 
-__all__ = ["TurboQuant", "lloyd_max_sphere"]
+__all__ = ["TurboQuant", "lloyd_max_sphere", "NORM_MAX"]
+
+NORM_MAX = 2.0 ** 126   # a decoded unit vector has norm < 1.6, so norm * (R.T @ c) stays below float32's max
+_NORM_DEFERRED = f"turboquant: a value column of x has a norm beyond {NORM_MAX:.4g} (2**126), where its " \
+                 "reconstruction would overflow to NaN or Inf"
+
+
+def _norm_message(top: float) -> str:
+    return (f"turboquant: a value column of x has norm {top:.4g}, beyond the {NORM_MAX:.4g} (2**126) that its FP32 "
+            "norm and float32 reconstruction hold (they would overflow to NaN or Inf)")
 
 
 @lru_cache(maxsize=None)
@@ -92,13 +109,17 @@ class TurboQuant(Format):
         check_finite(x, self.name)
         dk = x.shape[-2]
         check_pow2(dk, self.name)
-        norm = torch.linalg.vector_norm(x, dim=-2, keepdim=True)            # [..., 1, dv]
-        safe = torch.where(norm == 0, torch.ones_like(norm), norm)
-        u = rotation(dk, self.rotation_seed, x.dtype, x.device) @ (x / safe)
+        # float64 accumulation: float32 squares overflow above ~1.8e19 and underflow below ~1e-19
+        norm64 = torch.linalg.vector_norm(x, dim=-2, keepdim=True, dtype=torch.float64)   # [..., 1, dv]
+        check_bounded(norm64, self.name, NORM_MAX, _NORM_DEFERRED, _norm_message)
+        norm = norm64.to(torch.float32)    # stored; the unit vector is taken against it, so norm * u = x
+        safe = torch.where(norm == 0, torch.ones_like(norm), norm).to(x.dtype)
+        # contiguous: a strided x would take another matmul path and round differently
+        u = rotation(dk, self.rotation_seed, x.dtype, x.device) @ (x.contiguous() / safe)
         _, th = self._tables(dk, x.dtype, x.device)
         codes = torch.bucketize(u, th)  # index of the nearest centroid (ties go to the lower cell)
         payload = pack(codes, self.bits)
-        return Quantized(self.name, tuple(x.shape), x.dtype, payload, {"norm": norm.to(torch.float32)})
+        return Quantized(self.name, tuple(x.shape), x.dtype, payload, {"norm": norm})
 
     def dequantize(self, q: Quantized) -> torch.Tensor:
         self._check_q(q)

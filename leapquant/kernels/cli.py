@@ -3,14 +3,17 @@
 `check` compiles every registered program (no GPU needed), `emulate` runs the generated CUDA on the CPU against the
 reference, `config` gives the kernel configuration of a pipeline, `list` the search space of a problem, `why` which
 programs fit a configuration and why the others do not; `bench` (needs the GPU) times the kernels against FLA.
-Every command has --json; bad input exits 2 naming the option.
+Every command has --json (only the JSON on stdout; progress stays on stderr, --quiet silences it); bad input exits 2
+with one line naming the option or file, before any work (output paths included); a failed check exits 1.
 """
 from __future__ import annotations
 
 import contextlib
 import dataclasses
+import functools
 import json
 import re
+import sys
 import time
 from pathlib import Path
 from typing import Optional
@@ -19,10 +22,11 @@ import typer
 
 from leapquant.errors import InputError
 from leapquant.kernels.compile_check import compile_variants, quiet_tilelang
-from leapquant.options import parse_options
+from leapquant.options import CliGroup, handles_errors, parse_options
 
 kernels_app = typer.Typer(help="TileLang decode kernels: compile check, CPU emulation, configuration, search space "
-                          "and benchmark.", no_args_is_help=True)
+                          "and benchmark.", no_args_is_help=True, cls=CliGroup)
+QUIET_HELP = "no progress lines on stderr"
 
 FAMILIES = ("gdn", "kda")
 SET_HELP = "a KernelConfig field, key=value (repeatable), e.g. --set decode=persistent --set block_v=64"
@@ -93,15 +97,20 @@ def _err(msg: str) -> None:
     typer.echo(msg, err=True)
 
 
+def _say(quiet: bool):
+    """The progress writer of a command: lines on stderr, or nothing with --quiet."""
+    return (lambda *a, **k: None) if quiet else _err
+
+
 @contextlib.contextmanager
-def _heartbeat(what: str, every: float = 30.0):
-    """A line on stderr every `every` seconds while the block runs (a long build shows life)."""
+def _heartbeat(what: str, every: float = 30.0, say=_err):
+    """A line (`say`, stderr) every `every` seconds while the block runs (a long build shows life)."""
     import threading
     done, t0 = threading.Event(), time.time()
 
     def beat():
         while not done.wait(every):
-            _err(f"{what}: {time.time() - t0:.0f} s")
+            say(f"{what}: {time.time() - t0:.0f} s")
     thread = threading.Thread(target=beat, daemon=True)
     thread.start()
     try:
@@ -112,20 +121,23 @@ def _heartbeat(what: str, every: float = 30.0):
 
 
 @kernels_app.command()
+@handles_errors
 def check(arch: list[str] = typer.Option(["sm_90"], "--arch", help="sm_90, sm_100, sm_120: repeatable, or a comma "
                                          "list (--arch sm_90,sm_100,sm_120)"),
           full: bool = typer.Option(False, help="every program on every problem it fits, not the representative set"),
+          quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
           as_json: bool = typer.Option(False, "--json", help="print JSON rows")):
     """Compile every registered decode and boundary program (and the per-step kernels) to CUDA for the given
     architectures (no GPU needed); a progress line per kernel on stderr."""
     arches = _arches(arch)
+    say = _say(quiet)
     rows = []
     for a in arches:
         def progress(done, total, row, a=a):
             verdict = "ok" if row["ok"] else "FAILED: " + row["error"][:200]
-            _err(f"[{a} {done}/{total}] {row['kernel']} {row['program']} {row['variant']}: {verdict} "
-                 f"({row['seconds']} s)")
-        _err(f"[{a}] building the programs, then compiling them (TileLang + nvcc)")
+            say(f"[{a} {done}/{total}] {row['kernel']} {row['program']} {row['variant']}: {verdict} "
+                f"({row['seconds']} s)")
+        say(f"[{a}] building the programs, then compiling them (TileLang + nvcc)")
         rows += compile_variants(a, full, progress=progress)
     if as_json:
         typer.echo(json.dumps(rows, indent=1))
@@ -157,6 +169,7 @@ def _with_set(fields: dict, set_: list[str] | None) -> tuple[dict, dict]:
 
 
 @kernels_app.command()
+@handles_errors
 def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
             window: int = typer.Option(4, help="window: tokens per quantization"),
             rank: int = typer.Option(2, help="rank: compensator tokens"),
@@ -173,6 +186,7 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
             start: str = typer.Option("random", help="the slots' first states: random | fresh (every slot a new "
                                       "request, LeapState.reset: the zero state) | zeroed (all buffers zero, keys "
                                       "too: what an engine that zeroes slots hands the kernels)"),
+            quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
             as_json: bool = typer.Option(False, "--json", help="print the JSON result")):
     """Run the kernels' generated CUDA on the CPU emulation against the PyTorch reference (no GPU needed; slow: a
     thread per CUDA thread, minutes per step at the default sizes) — what the CPU emulation tests do, for any small
@@ -189,15 +203,16 @@ def emulate(model: str = typer.Option("gdn", help="gdn | kda"),
                                  "format": format, "layout": layout, "out_dtype": "float32"}, set_)
     cfg = _resolve(_kernel_config(fields, options), "sm_90", options)
     t0 = time.time()
-    _err(f"emulating {cfg.tag}: building the decode and boundary programs for the CPU (TileLang, then g++)")
+    say = _say(quiet)
+    say(f"emulating {cfg.tag}: building the decode and boundary programs for the CPU (TileLang, then g++)")
 
     def progress(step, steps):
-        _err(f"step {step}/{steps} (window {min(windows, 1 + (step - 1) // cfg.window)} of {windows}) done at "
-             f"{time.time() - t0:.0f} s")
+        say(f"step {step}/{steps} (window {min(windows, 1 + (step - 1) // cfg.window)} of {windows}) done at "
+            f"{time.time() - t0:.0f} s")
     with quiet_tilelang():
-        with _heartbeat("still building"):
+        with _heartbeat("still building", say=say):
             dec = ce.emulated_decoder(cfg, sms=sms)
-        _err(f"built in {time.time() - t0:.0f} s; {windows * cfg.window + 1} steps of {batch} requests")
+        say(f"built in {time.time() - t0:.0f} s; {windows * cfg.window + 1} steps of {batch} requests")
         w = checks.check_decode(dec.cfg, N=batch, windows=windows, device="cpu", decoder=dec, start=start,
                                 progress=progress)
     res = {"config": dec.cfg.tag, "ok": checks.check_ok(w), "seconds": round(time.time() - t0, 1), **w}
@@ -222,6 +237,7 @@ def _read_pipeline(path: Path):
 
 
 @kernels_app.command("config")
+@handles_errors
 def config_cmd(pipeline: Optional[Path] = typer.Option(None, "--pipeline", help="a pipeline JSON file "
                                                        "(Pipeline.to_dict, what a recipe holds); default: the "
                                                        "kernels' own pipeline"),
@@ -255,6 +271,7 @@ def config_cmd(pipeline: Optional[Path] = typer.Option(None, "--pipeline", help=
 
 
 @kernels_app.command("list")
+@handles_errors
 def list_cmd(model: str = typer.Option("gdn", help="gdn | kda"),
              arch: str = typer.Option("sm_90", help="the architecture: sm_90, sm_100, sm_120"),
              set_: list[str] = typer.Option(None, "--set", help=SET_HELP + " (a named program or tile stays fixed)"),
@@ -283,6 +300,7 @@ def list_cmd(model: str = typer.Option("gdn", help="gdn | kda"),
 
 
 @kernels_app.command()
+@handles_errors
 def why(model: str = typer.Option("gdn", help="gdn | kda"),
         arch: str = typer.Option("sm_90", help="the architecture: sm_90, sm_100, sm_120"),
         set_: list[str] = typer.Option(None, "--set", help=SET_HELP + ", e.g. --set decode=warp --set layout=k_first"),
@@ -323,6 +341,7 @@ def _bench_rows(families, window, rank, format, set_) -> list:
 
 
 @kernels_app.command("bench")
+@handles_errors
 def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch", help="batch sizes (repeatable)"),
               model: list[str] = typer.Option(["gdn", "kda"], "--model", help="gdn, kda (repeatable)"),
               window: int = typer.Option(16, help="window: tokens per quantization"),
@@ -340,23 +359,31 @@ def bench_cmd(batch: list[int] = typer.Option([32, 128, 256, 512], "--batch", he
               set_: list[str] = typer.Option(None, "--set", help="also time a V-first config with these KernelConfig "
                                              "fields, key=value (repeatable; row leap_<format>_<layout>_set), e.g. "
                                              "--set boundary=smem"),
-              as_json: bool = typer.Option(False, "--json", help="print JSON rows"),
-              png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip)")):
+              quiet: bool = typer.Option(False, "--quiet", "-q", help="no progress lines (by default on stdout, on "
+                                         "stderr with --json)"),
+              as_json: bool = typer.Option(False, "--json", help="print JSON rows (only the JSON on stdout)"),
+              png: str = typer.Option("kernels_bench.png", help="bar chart path ('' to skip); the sweeps' figure goes "
+                                      "beside it")):
     """Time the kernels against FLA's FP32 fused_recurrent kernels (both layouts) in the same run (needs a GPU)."""
+    from leapquant.files import check_output_file
     families = [_family(m) for m in model]
     if any(b < 1 for b in batch):
         raise typer.BadParameter(f"must be >= 1, got {batch}", param_hint="--batch")
+    if layers < 0 or layers == 1:
+        raise typer.BadParameter(f"must be 0 (no multi-layer rows) or >= 2, got {layers}", param_hint="--layers")
     extra = _bench_rows(families, window, rank, format, set_)
+    check_output_file(png or None, "--png")
     import torch
     if not torch.cuda.is_available():
-        _err("leapquant bench needs a CUDA GPU")
+        _err("error: leapquant bench needs a CUDA GPU")
         raise typer.Exit(2)
     from leapquant.kernels import bench as kb
     from leapquant.kernels import bench_plot
+    # progress: none with --quiet; on stderr with --json (stdout holds only the JSON); else on stdout with the table
+    log = _say(True) if quiet else functools.partial(print, file=sys.stderr, flush=True) if as_json else print
     with quiet_tilelang() if as_json else contextlib.nullcontext():
         res = kb.bench(families=tuple(families), batches=tuple(batch), window=window, rank=rank, format=format,
-                       ablations=ablations, sweeps=sweeps, graphs=graphs, layers=layers, extra=extra,
-                       log=(lambda *a: None) if as_json else print)
+                       ablations=ablations, sweeps=sweeps, graphs=graphs, layers=layers, extra=extra, log=log)
     if as_json:
         typer.echo(json.dumps(res["rows"], indent=1))
     else:

@@ -95,7 +95,7 @@ def decode_config(pipeline: Pipeline, arch: str = "sm_90", **kernel: Any) -> Ker
     except TypeError as e:
         raise InputError(f"the decode kernels cannot run this pipeline with {kernel}: {e}") from e
     if cfg.rank and cfg.boundary == "auto":   # the fastest boundary whose refit has the pipeline's arithmetic
-        fits = [b for b in registry.BOUNDARY if registry.why_not(cfg, b, "boundary", arch) is None
+        fits = [b for b in registry.BOUNDARY if _resolves(replace(cfg, boundary=b), arch)
                 and replace(cfg, boundary=b).tf32_refit == tf32]
         if not fits:
             raise InputError(f"pipeline.fitter_options.tf32 must be {not tf32} for the decode kernels of this "
@@ -106,6 +106,15 @@ def decode_config(pipeline: Pipeline, arch: str = "sm_90", **kernel: Any) -> Ker
         raise InputError(f"pipeline.fitter_options.tf32 must be {cfg.tf32_refit} for boundary {cfg.boundary!r}, "
                          f"got {tf32}")
     return cfg
+
+
+def _resolves(cfg: KernelConfig, arch: str) -> bool:
+    """Whether `cfg`'s named programs, with some of their tile choices, fit `arch` (what `registry.resolve` picks)."""
+    try:
+        registry.resolve(cfg, arch)
+    except InputError:
+        return False
+    return True
 
 
 def pipeline_of(cfg: KernelConfig) -> Pipeline:

@@ -24,6 +24,7 @@ import torch.nn as nn
 import torch.nn.functional as F
 
 from leapquant.errors import InputError
+from leapquant.validation import check_positive_int
 
 
 @dataclass
@@ -44,7 +45,17 @@ class HybridConfig:
     def __post_init__(self) -> None:
         if self.kind not in ("gdn", "kda"):
             raise InputError(f"kind must be 'gdn' or 'kda', got {self.kind!r}")
-        self.attn_layers = [int(i) for i in self.attn_layers]
+        for name in ("vocab", "d_model", "n_layers", "n_heads", "head_dim", "d_ff", "conv_size", "attn_window",
+                     "gate_rank"):
+            check_positive_int(name, getattr(self, name))
+        if self.head_dim % 2:
+            raise InputError(f"head_dim must be even (RoPE rotates pairs of channels), got {self.head_dim}")
+        if not isinstance(self.attn_layers, list) or not all(
+                isinstance(i, int) and not isinstance(i, bool) and 0 <= i < self.n_layers for i in self.attn_layers):
+            raise InputError(f"attn_layers must be a list of layer indices in [0, {self.n_layers}), "
+                             f"got {self.attn_layers!r}")
+        if not isinstance(self.kda_lower_bound, (int, float)) or not self.kda_lower_bound < 0:
+            raise InputError(f"kda_lower_bound must be a negative number, got {self.kda_lower_bound!r}")
 
     @property
     def linear_layers(self) -> list[int]:
@@ -270,27 +281,80 @@ class HybridLM(nn.Module):
 # ---- weights on disk ------------------------------------------------------------------------------
 
 def save(model: HybridLM, path: str | Path, dtype: torch.dtype = torch.bfloat16, extra: dict | None = None) -> Path:
+    """Write the weights (in `dtype`) with the config in the metadata, atomically (temporary file, fsync, rename)."""
     from safetensors.torch import save_file
 
+    from leapquant.files import atomic_path
+
     path = Path(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
     tensors = {k: v.detach().to("cpu", dtype).contiguous() for k, v in model.state_dict().items()}
     meta = {"leapquant_model": "hybrid", "config": json.dumps(asdict(model.cfg)), **(extra or {})}
-    save_file(tensors, str(path), metadata={k: str(v) for k, v in meta.items()})
+    with atomic_path(path) as tmp:
+        save_file(tensors, str(tmp), metadata={k: str(v) for k, v in meta.items()})
     return path
 
 
+_FLOAT_DTYPES = ("F16", "BF16", "F32", "F64")
+
+
+def _config(path: Path, meta: dict) -> HybridConfig:
+    """The HybridConfig in a weight file's metadata; InputError naming the file if it is missing or malformed."""
+    if "config" not in meta:
+        raise InputError(f"model file {str(path)!r}: metadata has no 'config'")
+    try:
+        cfg = json.loads(meta["config"])
+    except json.JSONDecodeError as e:
+        raise InputError(f"model file {str(path)!r}: metadata config is not valid JSON ({e})") from None
+    if not isinstance(cfg, dict):
+        raise InputError(f"model file {str(path)!r}: metadata config must be a JSON object, got {type(cfg).__name__}")
+    try:
+        return HybridConfig(**cfg)
+    except TypeError as e:     # an unknown field
+        raise InputError(f"model file {str(path)!r}: metadata config: {e}") from None
+    except InputError as e:
+        raise InputError(f"model file {str(path)!r}: metadata config: {e}") from None
+
+
 def load(path: str | Path, dtype: torch.dtype = torch.float32, device: str = "cpu") -> HybridLM:
-    from safetensors import safe_open
+    """A hybrid LM from `save`'s file. The file is checked whole before it is used: a file that is not a safetensors
+    file, not a leapquant hybrid model, a config that is not one, tensors missing, extra, of another shape or of a
+    non-floating dtype are InputErrors naming the file."""
+    from safetensors import SafetensorError, safe_open
 
     path = Path(path)
+    if path.is_dir():
+        raise InputError(f"model file {str(path)!r} is a folder; expected a safetensors file")
     if not path.is_file():
         raise InputError(f"model file {str(path)!r} does not exist")
-    with safe_open(str(path), "pt") as f:
-        meta = f.metadata() or {}
-        if meta.get("leapquant_model") != "hybrid":
-            raise InputError(f"{str(path)!r} is not a leapquant hybrid model (metadata leapquant_model missing)")
-        state = {k: f.get_tensor(k).to(dtype) for k in f.keys()}
-    model = HybridLM(HybridConfig(**json.loads(meta["config"])))
+    try:
+        with safe_open(str(path), "pt") as f:
+            meta = f.metadata() or {}
+            if meta.get("leapquant_model") != "hybrid":
+                raise InputError(f"{str(path)!r} is not a leapquant hybrid model (metadata leapquant_model missing)")
+            cfg = _config(path, meta)
+            model = HybridLM(cfg)
+            want = {k: list(v.shape) for k, v in model.state_dict().items()}
+            have = {k: (list(f.get_slice(k).get_shape()), f.get_slice(k).get_dtype()) for k in f.keys()}
+            _check_tensors(path, want, have)
+            state = {k: f.get_tensor(k).to(dtype) for k in f.keys()}
+    except SafetensorError as e:
+        raise InputError(f"model file {str(path)!r} is not a readable safetensors file ({e})") from None
+    except OSError as e:
+        raise InputError(f"model file {str(path)!r} cannot be read ({e.strerror or e})") from None
     model.load_state_dict(state)
     return model.to(device).eval()
+
+
+def _check_tensors(path: Path, want: dict[str, list[int]], have: dict[str, tuple[list[int], str]]) -> None:
+    missing, extra = sorted(want.keys() - have.keys()), sorted(have.keys() - want.keys())
+    if missing or extra:
+        raise InputError(f"model file {str(path)!r} does not match its config: "
+                         + "; ".join(x for x in (missing and f"missing tensor(s) {missing[:5]}",
+                                                 extra and f"unexpected tensor(s) {extra[:5]}") if x))
+    for k, shape in want.items():
+        got, dtype = have[k]
+        if got != shape:
+            raise InputError(f"model file {str(path)!r}: tensor {k!r} has shape {got}; its config needs {shape}")
+        if dtype not in _FLOAT_DTYPES:
+            raise InputError(f"model file {str(path)!r}: tensor {k!r} has dtype {dtype}; expected one of "
+                             f"{', '.join(_FLOAT_DTYPES)}")

@@ -14,7 +14,10 @@ from pathlib import Path
 
 import torch
 
+from leapquant.errors import InputError
+from leapquant.files import check_output_file
 from leapquant.traces import save_trace
+from leapquant.validation import int_list_arg
 
 
 def record_trace(model, tokens: torch.Tensor, path, layers: list[int] | None = None, heads: list[int] | None = None,
@@ -22,6 +25,13 @@ def record_trace(model, tokens: torch.Tensor, path, layers: list[int] | None = N
     from leapquant.models.run import run_document
 
     layers = list(model.linear_layers()) if layers is None else layers
+    H = model.state_shape()[0]
+    bad = [x for x in layers if x not in model.linear_layers()]
+    if bad or not layers:
+        raise InputError(f"layers must be some of the model's linear-attention layers {model.linear_layers()}, "
+                         f"got {layers}")
+    if heads is not None and (not heads or any(not 0 <= h < H for h in heads)):
+        raise InputError(f"heads must be some of the model's {H} heads (0 .. {H - 1}), got {heads}")
     got: dict[int, dict[str, torch.Tensor]] = {}
     scales = {}
 
@@ -45,21 +55,28 @@ def main(argv=None) -> None:
     ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--model", default="gdn", help="gdn, kda or rwkv7 (rwkv7: its weights under --data)")
     ap.add_argument("--tokens", type=int, default=1024, help="bytes of the document to record")
-    ap.add_argument("--layers", default="0,1", help="comma-separated linear-attention layers to keep")
-    ap.add_argument("--heads", default="0", help="comma-separated heads to keep ('' keeps all)")
+    ap.add_argument("--layers", type=int_list_arg, default=[0, 1], help="comma-separated linear-attention layers "
+                    "to keep")
+    ap.add_argument("--heads", type=lambda t: int_list_arg(t) if t else None, default=[0],
+                    help="comma-separated heads to keep ('' keeps all)")
     ap.add_argument("--document", default=None, help="a text file (default: the study's document)")
     ap.add_argument("--data", type=Path, default=None, help="a data folder (corpora/, models/), as `leapquant study`")
     ap.add_argument("--model-dir", type=Path, default=MODEL_DIR, help="folder of gdn.safetensors, kda.safetensors")
     ap.add_argument("--out", type=Path, default=ROOT / "leapquant" / "data" / "default_trace.safetensors",
                     help="the trace file to write")
     args = ap.parse_args(argv)
-    model = load_model(args.model, args.model_dir, args.data)
-    path = document_path(args.document, args.data)
-    tokens = read_document(path, args.tokens)
-    heads = [int(h) for h in args.heads.split(",")] if args.heads else None
-    p = record_trace(model, tokens, args.out, [int(x) for x in args.layers.split(",")], heads,
-                     note=f"{args.model} model (models/{args.model}.safetensors), layers {args.layers}, heads "
-                          f"{args.heads or 'all'}, first {args.tokens} bytes of {path.name}")
+    layers = ",".join(map(str, args.layers))
+    heads = "all" if args.heads is None else ",".join(map(str, args.heads))
+    try:   # bad input (an option, the document, the weights, the output path) is a usage error, exit 2
+        check_output_file(args.out, "--out")
+        model = load_model(args.model, args.model_dir, args.data)
+        path = document_path(args.document, args.data)
+        tokens = read_document(path, args.tokens)
+        p = record_trace(model, tokens, args.out, args.layers, args.heads,
+                         note=f"{args.model} model (models/{args.model}.safetensors), layers {layers}, heads "
+                              f"{heads}, first {args.tokens} bytes of {path.name}")
+    except InputError as e:
+        ap.error(str(e))
     print(f"wrote {p} ({p.stat().st_size / 1024:.0f} KiB)")
 
 

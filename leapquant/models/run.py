@@ -23,6 +23,7 @@ import torch
 import torch.nn.functional as F
 
 from leapquant import cuda_graphs, recurrences
+from leapquant.errors import OutOfRangeError
 from leapquant.pipeline import Pipeline, StateStream
 from leapquant.recurrences import Steps
 from leapquant.window import WindowedState, evolve
@@ -123,8 +124,8 @@ def run_document(
             steps = spec.steps(**_slice_inputs(inputs, t0, t1, T), scale=scale)
             try:
                 outs.append(stream.run(steps.to(dtype=dtype)))
-            except ValueError as e:   # say where a state went non-finite: a property of the config
-                raise ValueError(f"{e} (layer {layer}, tokens {t0}-{t1} of {T})") from e
+            except OutOfRangeError as e:   # say where a state left its range: a property of the config
+                raise OutOfRangeError(f"{e} (layer {layer}, tokens {t0}-{t1} of {T})") from e
             if ref is not None:
                 ref.run(steps)
                 S, S_ref = stream.state().double(), ref.state()

@@ -70,8 +70,14 @@ def read_rwkv_cpp(path: str | Path) -> tuple[dict, dict[str, torch.Tensor]]:
         if off + 4 * nd + klen > len(data):
             raise InputError(f"{path.name}: truncated tensor record at byte {off - 12}")
         dims = struct.unpack(f"<{nd}i", data[off:off + 4 * nd])[::-1]
+        if min(dims) < 1:
+            raise InputError(f"{path.name}: corrupt tensor record at byte {off - 12} (dims {list(dims)})")
         off += 4 * nd
-        key = data[off:off + klen].decode("utf-8")
+        try:
+            key = data[off:off + klen].decode("utf-8")
+        except UnicodeDecodeError:
+            raise InputError(f"{path.name}: corrupt tensor record at byte {off - 12 - 4 * nd} (its key is not "
+                             "UTF-8)") from None
         off += klen
         n = int(np.prod(dims))
         if off + 4 * n > len(data):
@@ -88,10 +94,53 @@ def read_rwkv_cpp(path: str | Path) -> tuple[dict, dict[str, torch.Tensor]]:
     missing = [k for k in need if k not in tensors]
     if missing:
         raise InputError(f"{path.name}: missing tensor(s) {missing[:5]}{' ...' if len(missing) > 5 else ''}")
-    if tuple(tensors["emb.weight"].shape) != (n_vocab, n_embed):
-        raise InputError(f"{path.name}: emb.weight has shape {list(tensors['emb.weight'].shape)}, "
-                         f"header says [{n_vocab}, {n_embed}]")
+    _check_shapes(path, header, tensors)
     return header, tensors
+
+
+_PER_CHANNEL = ("w0", "a0", "v0", "k_k", "k_a", "r_k")
+"""Time-mixing parameters of one number per channel (stored [1, 1, C] or [1, C]: the forward pass reads C)."""
+_LORA = ("w", "a", "g", "v")
+"""Low-rank pairs `{x}1` [D, C], `{x}2` [C, D] of the time mixing."""
+
+
+def _check_shapes(path: Path, header: dict, tensors: dict[str, torch.Tensor]) -> None:
+    """Every tensor the forward pass reads has the shape the header's sizes give it; InputError naming it if not."""
+    C, V = header["n_embed"], header["n_vocab"]
+
+    def need(key: str, ok: bool, expected: str) -> None:
+        if key in tensors and not ok:
+            raise InputError(f"{path.name}: tensor {key!r} has shape {list(tensors[key].shape)}, expected {expected} "
+                             f"(header: vocab {V}, embed {C})")
+
+    def shape(key: str, *want: int) -> None:
+        need(key, tuple(tensors[key].shape) == want if key in tensors else True, str(list(want)))
+
+    def numel(key: str, n: int) -> None:
+        need(key, tensors[key].numel() == n if key in tensors else True, f"{n} numbers")
+
+    shape("emb.weight", V, C)
+    shape("head.weight", V, C)
+    for key in ("ln_out.weight", "ln_out.bias", "blocks.0.ln0.weight", "blocks.0.ln0.bias"):
+        shape(key, C)
+    for i in range(header["n_layer"]):
+        b = f"blocks.{i}."
+        for key in ("ln1.weight", "ln1.bias", "ln2.weight", "ln2.bias", "att.ln_x.weight", "att.ln_x.bias"):
+            shape(b + key, C)
+        for key in ("receptance", "key", "value", "output"):
+            shape(f"{b}att.{key}.weight", C, C)
+        numel(b + "att.x_rwkvag", 6 * C)
+        numel(b + "ffn.x_k", C)
+        for key in _PER_CHANNEL:
+            numel(f"{b}att.{key}", C)
+        for x in _LORA:
+            one = tensors.get(f"{b}att.{x}1")
+            if one is not None:
+                need(f"{b}att.{x}1", one.dim() == 2 and one.shape[1] == C, f"[D, {C}]")
+                shape(f"{b}att.{x}2", C, one.shape[0])
+        ff = tensors[b + "ffn.key.weight"]
+        need(b + "ffn.key.weight", ff.dim() == 2 and ff.shape[1] == C, f"[F, {C}]")
+        shape(b + "ffn.value.weight", C, ff.shape[0])
 
 
 class RWKV7:

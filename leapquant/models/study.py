@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import json
 import math
+import re
 import sys
 import threading
 import time
@@ -29,8 +30,8 @@ from pathlib import Path
 import torch
 
 from leapquant import cuda_graphs
-from leapquant.errors import InputError
-from leapquant.files import write_text_atomic
+from leapquant.errors import InputError, OutOfRangeError
+from leapquant.files import check_append_file, check_output_dir, write_text_atomic
 from leapquant.pipeline import Pipeline, preset
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -172,7 +173,7 @@ def load_model(name: str, model_dir: Path, data_dir: Path | None):
         return RWKV7.load(path)
     from leapquant.models import hybrid
     path = Path(model_dir) / f"{name}.safetensors"
-    if not path.is_file():
+    if not path.exists():
         raise InputError(f"--model-dir: {str(path)!r} does not exist (the trained models are in models/ of a clone)")
     return hybrid.load(path)
 
@@ -252,9 +253,7 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
         try:
             run = run_document(model, tokens, pipeline, name=c, chunk=chunk, device=device, seed=seed,
                                shadow=c in SHADOWED, progress=adv, on_chunk=on_chunk, keep_stats=c == FIGURE6)
-        except ValueError as e:  # a format that refuses non-finite input: the quantized state blew up
-            if "NaN or Inf" not in str(e):
-                raise
+        except OutOfRangeError as e:  # the quantized state left its format's range: the config blew up
             entry = {"bits_per_byte": None, "diverged": True, "error": str(e), "pipeline": pipeline.to_dict()}
         else:
             entry = {"bits_per_byte": run.bits_per_byte, "seconds": run.seconds, "device": str(device),
@@ -314,15 +313,109 @@ def _summarise(result: dict, device: str) -> dict:
     return result
 
 
+# ---- result files -----------------------------------------------------------------------------------
+
+def _is_number(x) -> bool:
+    return isinstance(x, (int, float)) and not isinstance(x, bool)
+
+
+def _is_rows(x) -> bool:
+    """A non-empty list of non-empty lists of numbers ([points][heads])."""
+    return isinstance(x, list) and bool(x) and all(isinstance(r, list) and r and all(map(_is_number, r)) for r in x)
+
+
+def _state_error_problem(c: str, e: dict) -> str | None:
+    """What is wrong with one config's state_error / at (layer -> [points][heads], one token count per point)."""
+    se = e["state_error"]
+    if not isinstance(se, dict) or not se:
+        return f"configs.{c}.state_error must be an object of layers"
+    for layer, rows in se.items():
+        if not _is_rows(rows):
+            return f"configs.{c}.state_error.{layer} must be a non-empty list of lists of numbers (points x heads)"
+    first = next(iter(se.values()))
+    if any(len(rows) != len(first) or {len(r) for r in rows} != {len(first[0])} for rows in se.values()):
+        return f"configs.{c}.state_error must have the same points and heads in every layer"
+    at = e.get("at")
+    if not (isinstance(at, list) and len(at) == len(first) and all(map(_is_number, at))):
+        return f"configs.{c}.at must list one token count per state_error point ({len(first)})"
+    return None
+
+
+def _figure6_problem(c: str, e: dict) -> str | None:
+    f6 = e["figure6"]
+    keys = ("state", "after_compensators", "after_smoothing")
+    if not isinstance(f6, dict) or not f6:
+        return f"configs.{c}.figure6 must be an object of layers"
+    for layer, v in f6.items():
+        if not (isinstance(v, dict) and all(isinstance(v.get(k), list) and v[k] and all(map(_is_number, v[k]))
+                                            for k in keys) and len({len(v[k]) for k in keys}) == 1):
+            return f"configs.{c}.figure6.{layer} must hold {', '.join(keys)}: one number per head each"
+    return None
+
+
+def _result_problem(d) -> str | None:
+    """What keeps `d` from being a study result (`{model}{tag}.json`) that report and merge can read, or None."""
+    if not isinstance(d, dict):
+        return f"expected a JSON object, got {type(d).__name__}"
+    if not (isinstance(d.get("tokens"), int) and not isinstance(d["tokens"], bool) and d["tokens"] >= 1):
+        return f"'tokens' must be an integer >= 1, got {d.get('tokens')!r}"
+    configs = d.get("configs")
+    if not isinstance(configs, dict):
+        return f"'configs' must be an object of configs, got {type(configs).__name__}"
+    shapes = set()
+    for c, e in configs.items():
+        if not isinstance(e, dict):
+            return f"configs.{c} must be an object, got {type(e).__name__}"
+        if e.get("bits_per_byte") is not None and not _is_number(e["bits_per_byte"]):
+            return f"configs.{c}.bits_per_byte must be a number or null, got {e['bits_per_byte']!r}"
+        problem = ("state_error" in e and _state_error_problem(c, e)) or ("figure6" in e and _figure6_problem(c, e))
+        if problem:
+            return problem
+        if "state_error" in e:
+            shapes.add((tuple(sorted(e["state_error"])), len(next(iter(e["state_error"].values()))[0])))
+    if len(shapes) > 1:
+        return f"the configs' state_error do not share layers and heads ({sorted(shapes)})"
+    return None
+
+
+def read_result(path: Path, option: str) -> dict:
+    """A study result file, read and checked whole; InputError naming `option` and the file if it is not one."""
+    try:
+        d = json.loads(Path(path).read_text())
+    except OSError as e:
+        raise InputError(f"{option}: cannot read {str(path)!r} ({e.strerror or e})") from None
+    except (json.JSONDecodeError, UnicodeDecodeError) as e:
+        raise InputError(f"{option}: {str(path)!r} is not valid JSON ({e})") from None
+    problem = _result_problem(d)
+    if problem:
+        raise InputError(f"{option}: {str(path)!r} is not a leapquant study result: {problem}")
+    return d
+
+
+def check_tag(tag: str) -> str:
+    """The --tag, a suffix of file names: letters, digits, '.', '_', '-' (no path separators)."""
+    if not isinstance(tag, str) or (tag and not re.fullmatch(r"[A-Za-z0-9][A-Za-z0-9._-]*", tag)):
+        raise InputError(f"--tag must be letters, digits, '.', '_' or '-' (a suffix of file names), got {tag!r}")
+    return tag
+
+
 def merge(sources: list[Path], out: Path, tag: str = "") -> dict:
     """Combine the `{model}{tag}.json` files of several output folders (e.g. one per GPU, each running some
     configs) into `out`: same document, length and chunk required, each config from exactly one folder."""
-    suffix = f"-{tag}" if tag else ""
-    out = Path(out)
+    suffix = f"-{check_tag(tag)}" if tag else ""
+    for src in sources:
+        if not Path(src).is_dir():
+            raise InputError(f"--merge: {str(src)!r} is not a folder")
+    files = {m: [Path(src) / f"{m}{suffix}.json" for src in sources if (Path(src) / f"{m}{suffix}.json").is_file()]
+             for m in MODELS}
+    if not any(files.values()):
+        raise InputError(f"--merge: none of {[str(src) for src in sources]} holds a study result "
+                         f"({', '.join(f'{m}{suffix}.json' for m in MODELS)})")
+    out = check_output_dir(out, "--out")
+    read = {m: [(f.parent, read_result(f, "--merge")) for f in fs] for m, fs in files.items()}
     out.mkdir(parents=True, exist_ok=True)
     for m in MODELS:
-        parts = [(src, json.loads((Path(src) / f"{m}{suffix}.json").read_text()))
-                 for src in sources if (Path(src) / f"{m}{suffix}.json").is_file()]
+        parts = read[m]
         if not parts:
             continue
         first_src, merged = parts[0][0], dict(parts[0][1], configs={})
@@ -359,14 +452,16 @@ def _fmt(b: float | None, ref: float | None) -> str:
 
 def report(out: Path, tag: str = "") -> dict:
     """Table, Figure 3 and Figure 6 from the `{model}{tag}.json` files in `out`."""
-    suffix = f"-{tag}" if tag else ""
-    results = {}
-    for m in MODELS:
-        p = out / f"{m}{suffix}.json"
-        if p.is_file():
-            results[m] = json.loads(p.read_text())
+    suffix = f"-{check_tag(tag)}" if tag else ""
+    out = Path(out)
+    if not out.is_dir():
+        raise InputError(f"--out: {str(out)!r} is not a folder of study results")
+    check_output_dir(out, "--out")
+    results = {m: read_result(out / f"{m}{suffix}.json", "--out") for m in MODELS
+               if (out / f"{m}{suffix}.json").is_file()}
     if not results:
-        return {}
+        names = ", ".join(f"{m}{suffix}.json" for m in MODELS)
+        raise InputError(f"--out: {str(out)!r} holds no study result ({names})")
     models = list(results)
     lines = ["| config | group | " + " | ".join(f"{m} ({results[m]['tokens']:,} bytes)" for m in models) + " |",
              "|---|---|" + "---|" * len(models)]
@@ -418,7 +513,7 @@ def report(out: Path, tag: str = "") -> dict:
         f6.append(f"- {m}, layer {l} head {h} (the most outlier-heavy): {v['state'][h]:.1f}x -> "
                   f"{v['after_compensators'][h]:.1f}x -> {v['after_smoothing'][h]:.1f}x")
     write_text_atomic(out / f"figure6{suffix}.md", "\n".join(f6) + "\n")
-    summary = {m: {"tokens": r["tokens"], "bits_per_byte": r["bits_per_byte"],
+    summary = {m: {"tokens": r["tokens"], "bits_per_byte": {c: e.get("bits_per_byte") for c, e in r["configs"].items()},
                    "relative_to_fp32_pct": r.get("relative_to_fp32_pct", {}),
                    "final_state_error": {c: float(torch.tensor([v[-1] for v in e["state_error"].values()]).mean())
                                          for c, e in r["configs"].items() if "state_error" in e}}
@@ -491,7 +586,7 @@ def _previous_configs(path: Path, document: str, tokens: int, chunk: int) -> dic
     """The finished configs of an earlier run of the same study, or {} if there is none."""
     if not path.is_file():
         return {}
-    old = json.loads(path.read_text())
+    old = read_result(path, "--resume")
     same = (old.get("document"), old.get("tokens"), old.get("chunk")) == (document, tokens, chunk)
     if not same:
         raise InputError(f"--resume: {path} holds document {old.get('document')!r}, {old.get('tokens')} tokens, chunk "
@@ -511,18 +606,29 @@ def study(models: list[str] | None = None, configs: list[str] | None = None, tok
     `document` None: the held-out novel under `data_dir`, else the embedded excerpt (`document_path`).
     With `resume`, configs already in an output JSON of the same document, length and chunk are kept
     and not run again (a long study can be stopped, or extended by more configs, and continued).
-    `show_progress`: a bar on a terminal, lines on stderr otherwise (`leapquant.progress`); `progress_log` also gets
-    a line per chunk of every layer and config. `command`: the command line recorded in the JSON files."""
+    `show_progress`: a bar on a terminal, lines on stderr otherwise (`leapquant.progress`), and a line per finished
+    config; `progress_log` also gets a line per chunk of every layer and config. Every argument, the document, the
+    models and the output paths are checked before any work (InputError naming the option). `command`: the command
+    line recorded in the JSON files."""
+    from leapquant.options import parse_device
     from leapquant.progress import progress
 
     if isinstance(parallel, bool) or not isinstance(parallel, int) or parallel < 1:
         raise InputError(f"--parallel must be an integer >= 1, got {parallel!r}")
+    parse_device(device)
     if parallel > 1 and not str(device).startswith("cuda"):
         raise InputError(f"--parallel {parallel} runs configs on CUDA streams: it needs --device cuda, got {device!r} "
                          "(on a CPU, run one process per model with --threads 1)")
     for name, value in (("chunk", chunk), ("threads", threads)):
         if value is not None and (isinstance(value, bool) or not isinstance(value, int) or value < 1):
             raise InputError(f"--{name} must be a positive integer, got {value!r}")
+    if data_dir is not None and not Path(data_dir).is_dir():
+        raise InputError(f"--data: {str(data_dir)!r} is not a folder")
+    if Path(model_dir).exists() and not Path(model_dir).is_dir():
+        raise InputError(f"--model-dir: {str(model_dir)!r} is not a folder")
+    check_tag(tag)
+    out = check_output_dir(out, "--out")          # every output is checked before any work
+    check_append_file(progress_log, "--progress-log")
     models = model_names(models, data_dir)
     configs = config_names(configs)
     path = document_path(document, data_dir)
@@ -533,20 +639,22 @@ def study(models: list[str] | None = None, configs: list[str] | None = None, tok
     models_loaded = {m: load_model(m, Path(model_dir), data_dir) for m in models}   # bad input fails before work
     if threads:
         torch.set_num_threads(threads)
-    out = Path(out)
-    out.mkdir(parents=True, exist_ok=True)
     document = path.name
     suffix = f"-{tag}" if tag else ""
+    kept = {m: _previous_configs(out / f"{m}{suffix}.json", document, len(doc) - 1, chunk) if resume else {}
+            for m in models_loaded}                   # every --resume file is read and checked before any work
+    out.mkdir(parents=True, exist_ok=True)
     for m, model in models_loaded.items():
         n_layers = len(model.linear_layers())
-        previous = _previous_configs(out / f"{m}{suffix}.json", document, len(doc) - 1, chunk) if resume else {}
+        previous = kept[m]
         todo = [c for c in configs if c not in previous]
         t0 = time.perf_counter()
 
         def partial(c, r, m=m):  # keep what is done (a long run can be stopped and reported)
             e = r["configs"][c]
             bpb = "diverged" if e["bits_per_byte"] is None else f"{e['bits_per_byte']:.4f} bits/byte"
-            print(f"{m} {c}: {bpb} ({e.get('seconds', 0):.0f} s)", file=sys.stderr, flush=True)
+            if show_progress:
+                print(f"{m} {c}: {bpb} ({e.get('seconds', 0):.0f} s)", file=sys.stderr, flush=True)
             r2 = dict(r, bits_per_byte={k: v["bits_per_byte"] for k, v in r["configs"].items()},
                       document=document, partial=True)
             write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r2, indent=1))

@@ -23,6 +23,7 @@ from pathlib import Path
 import torch
 import torch.nn.functional as F
 
+from leapquant.files import write_text_atomic
 from leapquant.models.hybrid import HybridConfig, HybridLM, save
 
 HELD_OUT = ("austen-persuasion.txt", "austen-northangerabbey.txt")
@@ -119,8 +120,29 @@ def train_one(kind: str, args, device: torch.device) -> dict:
     print(f"[{kind}] {step} steps in {log['train_s']} s; held-out {log['held_out_bpb_2k']:.3f} bits/byte", flush=True)
     out = Path(args.out)
     save(model, out / f"{kind}.safetensors", extra={"steps": step, "seed": args.seed})
-    (out / f"{kind}-log.json").write_text(json.dumps(log, indent=1))
+    write_text_atomic(out / f"{kind}-log.json", json.dumps(log, indent=1))
     return log
+
+
+def _check_args(ap: argparse.ArgumentParser, args) -> None:
+    """Every number, the device and the output folder, before any work (argparse's usage error, exit 2)."""
+    from leapquant.errors import InputError
+    from leapquant.files import check_output_dir
+    from leapquant.options import parse_device
+
+    for name in ("steps", "batch", "seq", "warmup", "log_every", "eval_seqs"):
+        if getattr(args, name) < 1:
+            ap.error(f"--{name.replace('_', '-')} must be an integer >= 1, got {getattr(args, name)}")
+    for name in ("time_budget", "lr"):
+        if not 0 < getattr(args, name) < math.inf:
+            ap.error(f"--{name.replace('_', '-')} must be a positive number, got {getattr(args, name)}")
+    if not args.data.is_dir():
+        ap.error(f"--data: {str(args.data)!r} is not a folder")
+    try:
+        parse_device(args.device)
+        check_output_dir(args.out, "--out")
+    except InputError as e:
+        ap.error(str(e))
 
 
 def main(argv=None) -> None:
@@ -141,6 +163,7 @@ def main(argv=None) -> None:
     ap.add_argument("--backend", choices=["fla", "naive"], default=None)
     ap.add_argument("--tiny", action="store_true", help="a tiny config (CPU smoke test)")
     args = ap.parse_args(argv)
+    _check_args(ap, args)
     device = torch.device(args.device)
     if device.type == "cuda":
         torch.backends.cuda.matmul.allow_tf32 = True
@@ -165,9 +188,7 @@ if __name__ == "__main__":
 
 def plot_loss_curves(model_dir: Path = Path("models"), out: Path | None = None) -> Path:
     """models/loss.png from the `{model}-log.json` files: training loss (bits per byte) against step."""
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    from leapquant.plots import plt, save_figure  # the Agg backend, atomic PNG writes
 
     fig, ax = plt.subplots(figsize=(6, 4))
     for kind in ("gdn", "kda"):
@@ -187,7 +208,4 @@ def plot_loss_curves(model_dir: Path = Path("models"), out: Path | None = None) 
     ax.grid(alpha=0.3)
     ax.legend()
     fig.tight_layout()
-    out = out or Path(model_dir) / "loss.png"
-    fig.savefig(out, dpi=110)
-    plt.close(fig)
-    return out
+    return save_figure(fig, out or Path(model_dir) / "loss.png", dpi=110)

@@ -148,6 +148,12 @@ class RecurrenceSpec(ABC):
 
     Subclasses set `name`, list their inputs in `input_names`, and implement `_steps` and
     `_reference` on validated, float64, head-first, group-expanded inputs.
+
+    Bad input is an InputError naming the argument: a wrong shape or dtype, a missing or unknown input, NaN or ±Inf
+    in any tensor input or the initial state, a decay outside (0, 1], a family's own range (β, ...), no heads or an
+    empty key or value dim. Finite inputs are not otherwise bounded: a recurrence that diverges (a delta rule with
+    β‖k‖² > 2, say) overflows in its reference as in its steps. An empty sequence (T = 0) has no outputs and keeps
+    the initial state.
     """
 
     name: str = field(init=False, default="")
@@ -184,6 +190,9 @@ class RecurrenceSpec(ABC):
         check_tensor("k", k, self.key_shape(Dims(B, T, H, H, K, 0)), finite=False)
         check_tensor("v", v, (B, self.value_tokens(T), None, None), finite=False)
         HV, V = v.shape[2], v.shape[3]
+        if min(H, K, V) < 1:
+            raise InputError(f"q, k and v need at least one head and a key and value dim >= 1, got q {list(q.shape)}, "
+                             f"v {list(v.shape)}")
         if HV % H != 0:
             raise InputError(f"v has {HV} value heads, which must be a multiple of the {H} query/key heads of q")
         return Dims(B, T, H, HV, K, V)
@@ -260,6 +269,8 @@ class RecurrenceSpec(ABC):
     def reference(self, **inputs: Any) -> tuple[torch.Tensor, torch.Tensor]:
         """The original formula in float64: o [B, T, HV, V] (FLA layout) and final S [B, HV, K, V]."""
         x, d, scale, S0 = self._prepare(inputs)
+        if d.T == 0:                                  # no tokens: no outputs, the state as it was
+            return S0.new_zeros(d.B, 0, d.HV, d.V), S0
         o, S = self._reference(x, d, scale, S0)
         return o.transpose(1, 2), S
 

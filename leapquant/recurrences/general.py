@@ -31,5 +31,5 @@ def run_steps(steps: Steps, initial_state: torch.Tensor | None = None, return_st
     if steps.out_extra is not None:
         outs = outs + steps.out_extra
     if return_states:
-        return outs, S, torch.stack(states, -3)
+        return outs, S, torch.stack(states, -3) if states else S.new_zeros(*S.shape[:-2], 0, *S.shape[-2:])
     return outs, S

@@ -2,16 +2,20 @@
 import math
 
 import numpy as np
+import pytest
 import torch
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from hypothesis.extra.numpy import arrays
 
 import leapquant.formats as F
+from leapquant.errors import InputError
 from leapquant.formats._elements import ELEMENTS
 
 finite = st.floats(min_value=-1e6, max_value=1e6, allow_nan=False, width=32)
 mat = arrays(np.float32, (32, 32), elements=finite)
+# half the examples within FP16's range (beyond it, KVQuant's default FP16 outliers refuse the state)
+fp16_range = st.one_of(mat, arrays(np.float32, (32, 32), elements=st.floats(-65504, 65504, width=32)))
 SETTINGS = settings(max_examples=25, deadline=None)
 
 
@@ -43,7 +47,7 @@ def test_float_block_formats_error_within_step(xn):
             # effective scale S = e4m3 block scale * tensor scale; the E4M3 block scale is floored at
             # 2**-6 (so tiny blocks next to a huge matrix maximum lose resolution -- declared NV behaviour)
             # and rounded (<= 2**-4 relative, which may clip the block max by as much)
-            ts = x.abs().max() / (448 * spec.max)
+            ts = (x.abs().max() / (448 * spec.max)).clamp_min(2.0 ** -120)   # the tensor scale's floor
             S = torch.maximum(amax / spec.max * (1 + 2.0 ** -4), ts * 2.0 ** -6)
             tol = 0.5 * S * 2.0 ** (spec.emax - spec.mbits) + amax * 2.0 ** -4
         else:
@@ -77,6 +81,24 @@ def test_fp8_fp32_scale_error_within_step(xn):
         s = x.abs().amax(dim=0, keepdim=True) / spec.max
         tol = x.abs() * 2.0 ** -(spec.mbits + 1) + s * 2.0 ** (spec.emin - spec.mbits - 1)
         assert ((y - x).abs() <= tol * (1 + 1e-5) + 1e-30).all(), name
+
+
+@SETTINGS
+@given(fp16_range)
+def test_kvquant_default_fp16_outliers_error_bounded(xn):
+    x = torch.from_numpy(xn)
+    if x.abs().max() > 65504:
+        with pytest.raises(InputError, match="outlier_dtype='fp32'"):
+            F.get("kvquant").quantize(x)
+        return
+    q = F.get("kvquant").quantize(x)
+    assert q.meta["outlier_values"].dtype == torch.float16
+    y = F.get("kvquant").dequantize(q)
+    # dense: half an INT8 step of the column; outliers: FP16 rounding (half an ulp, 2**-25 in its subnormals)
+    dense = 0.5 * x.abs().amax(dim=0, keepdim=True) / 127 * (1 + 1e-5)
+    fp16 = x.abs() * 2.0 ** -11 + 2.0 ** -25
+    assert ((y - x).abs() <= torch.maximum(dense, fp16) + 1e-30).all()
+    assert torch.isfinite(y).all()
 
 
 @SETTINGS

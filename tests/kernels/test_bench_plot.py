@@ -27,16 +27,71 @@ def _is_png(path):
     return path.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_plot_writes_the_sweep_figure_beside_the_bar_chart(tmp_path):
-    rows = [_row(m, b, "leap_int8_vfirst", 2.0) for m in ("gdn", "kda") for b in (32, 256)]
-    rows += [_row(m, 256, f"sweep_p{p}_r4", s, p=p, r=4, boundary_exposed=0.2)
-             for m in ("gdn", "kda") for p, s in ((4, 1.0), (8, 1.5), (16, 2.0), (32, 1.4))]
-    rows += [_row(m, 256, f"sweep_p16_r{r}", s, p=16, r=r, boundary_exposed=0.1)
-             for m in ("gdn", "kda") for r, s in ((2, 2.1), (4, 2.0), (8, 1.6), (16, 0.9))]
+@pytest.fixture
+def figures(monkeypatch):
+    """The Figures the plotting functions build, kept as they are saved (the files are still written)."""
+    import leapquant.plots as plots
+    kept, save = [], plots.save_figure
+
+    def keep(fig, path, dpi=120):
+        kept.append(fig)
+        return save(fig, path, dpi)
+    monkeypatch.setattr(plots, "save_figure", keep)
+    return kept
+
+
+def _bars(ax):
+    """{kernel: (bar x centres, heights)} of a bar chart's axes."""
+    return {c.get_label(): ([round(p.get_x() + p.get_width() / 2, 6) for p in c.patches],
+                            [p.get_height() for p in c.patches]) for c in ax.containers}
+
+
+def _drawn(path):
+    """(height, width) of the PNG and whether it is more than a blank canvas."""
+    import matplotlib.image
+    img = matplotlib.image.imread(path)
+    return img.shape[:2], float(img[..., :3].std()) > 0.05
+
+
+def test_plot_writes_the_sweep_figure_beside_the_bar_chart(tmp_path, figures):
+    """The bar chart: one panel per model, a bar per kernel and batch at the row's speed-up, the batches as ticks;
+    the sweep figure: speed-up against the window (at rank 4) and the rank (at window 16), one line per model, the
+    exposed boundary share beside each point."""
+    speed = {(m, b, k): 1.0 + 0.1 * i for i, (m, b, k) in enumerate(
+        (m, b, k) for m in ("gdn", "kda") for b in (32, 256) for k in ("leap_int8_vfirst", "fla_fp32_vfirst"))}
+    rows = [_row(m, b, k, v) for (m, b, k), v in speed.items()]
+    p_sweep = ((4, 1.0), (8, 1.5), (16, 2.0), (32, 1.4))
+    r_sweep = ((2, 2.1), (4, 2.0), (8, 1.6), (16, 0.9))
+    rows += [_row(m, 256, f"sweep_p{p}_r4", s, p=p, r=4, boundary_exposed=0.2) for m in ("gdn", "kda")
+             for p, s in p_sweep]
+    rows += [_row(m, 256, f"sweep_p16_r{r}", s, p=16, r=r, boundary_exposed=0.1) for m in ("gdn", "kda")
+             for r, s in r_sweep if r != 4]
     written = bp.plot({"rows": rows}, tmp_path / "bench.png")
     assert [p.name for p in written] == ["bench.png", "bench_sweeps.png"]
     assert all(_is_png(p) for p in written)
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]    # no temporary file left behind
+    bars, sweeps = figures
+    assert [ax.get_title().split(":")[0] for ax in bars.axes] == ["gdn", "kda"]
+    for ax, m in zip(bars.axes, ("gdn", "kda")):
+        drawn = _bars(ax)
+        assert list(drawn) == ["leap_int8_vfirst", "fla_fp32_vfirst"]          # the sweep rows are not bars
+        for k, (xs, heights) in drawn.items():
+            assert heights == [speed[(m, b, k)] for b in (32, 256)]
+        assert [t.get_text() for t in ax.get_xticklabels()] == ["32", "256"] and ax.get_xlabel() == "batch"
+        assert ax.get_ylim()[1] == pytest.approx(1.05 * max(v for (mm, _, _), v in speed.items() if mm == m))
+        assert [t.get_text() for t in ax.get_legend().get_texts()] == list(drawn)
+    by_p, by_r = sweeps.axes
+    assert (by_p.get_xlabel(), by_r.get_xlabel()) == ("p", "r")
+    for ax, pts in ((by_p, p_sweep), (by_r, r_sweep)):
+        lines = {line.get_label(): line for line in ax.get_lines() if not line.get_label().startswith("_")}
+        assert list(lines) == ["gdn", "kda"]
+        for line in lines.values():
+            assert list(line.get_xdata()) == [x for x, _ in pts] and list(line.get_ydata()) == [y for _, y in pts]
+        assert len(ax.texts) == 2 * len(pts)             # a boundary share beside every point of both models
+    assert {t.get_text() for t in by_p.texts} == {"20%"} and "boundary exposed" in by_p.get_title()
+    for path, fig in zip(written, figures):
+        (h, w), ink = _drawn(path)
+        assert ink and w > 1.5 * h > 300                 # two panels side by side, not a blank canvas
 
 
 def test_plot_without_timed_rows_is_refused(tmp_path):
@@ -57,10 +112,13 @@ def test_sweep_points_add_the_default_row_where_the_sweep_skipped_it():
     assert bp.sweep_points(rows[:2]) == []
 
 
-def test_plot_without_sweeps_writes_one_figure(tmp_path):
-    written = bp.plot({"rows": [_row("gdn", 32, "leap_int8_vfirst", 1.0)]}, tmp_path / "b.png")
+def test_plot_without_sweeps_writes_one_figure(tmp_path, figures):
+    written = bp.plot({"rows": [_row("gdn", 32, "leap_int8_vfirst", 1.5)]}, tmp_path / "b.png")
     assert [p.name for p in written] == ["b.png"] and _is_png(written[0])
     assert not (tmp_path / "b_sweeps.png").exists()
+    (fig,) = figures
+    assert len(fig.axes) == 1 and _bars(fig.axes[0]) == {"leap_int8_vfirst": ([0.0], [1.5])}
+    assert _drawn(written[0])[1]
 
 
 def test_refit_exposed_compares_each_row_with_its_rank0_twin_of_the_same_run():

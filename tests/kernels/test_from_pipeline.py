@@ -144,6 +144,15 @@ def test_kernel_configurations_without_a_pipeline_are_refused():
         pipeline_of(_leap())
 
 
+@pytest.mark.parametrize("arch", ["sm_90", "sm_100", "sm_120"])
+def test_the_kernels_own_pipeline_maps_back_on_every_arch(arch):
+    # on sm_120 the TF32 boundaries fit only with some of their tile choices: the mapping must find them as resolve does
+    cfg = registry.resolve(KernelConfig(family="gdn", **SMALL), arch)
+    back = decode_config(pipeline_of(cfg), arch, family="gdn", **SMALL)
+    assert back.tf32_refit == cfg.tf32_refit
+    assert (back.window, back.rank, back.iters) == (cfg.window, cfg.rank, cfg.iters)
+
+
 def test_pipeline_of_resolves_the_boundary_first():
     """The refit's arithmetic is the boundary program's: the same problem on the simple boundary is the FP32 refit."""
     assert pipeline_of(KernelConfig()).fitter_options["tf32"]

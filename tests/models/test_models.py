@@ -279,3 +279,70 @@ def test_refit_schedule_configs_and_their_plot(tmp_path):
     assert path is not None and path.stat().st_size > 1000 and path.read_bytes()[:4] == b"\x89PNG"
     assert study.plot_refit_schedules({"gdn": {"configs": {"leapquant": entry(1.0)}}}, tmp_path / "none.png") is None
     assert not (tmp_path / "none.png").exists()
+
+
+# ---- bad input and what is written -------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("field, value, says", [("n_heads", 0, "n_heads must be an integer >= 1"),
+                                                ("head_dim", 7, "head_dim must be even"),
+                                                ("attn_layers", [5], "attn_layers must be a list of layer indices"),
+                                                ("kind", "mamba", "kind must be 'gdn' or 'kda'"),
+                                                ("kda_lower_bound", 1.0, "kda_lower_bound must be a negative")])
+def test_hybrid_config_refuses_sizes_a_model_cannot_have(field, value, says):
+    with pytest.raises(InputError, match=says):
+        HybridConfig(**{field: value})
+
+
+def test_saving_weights_is_atomic(tmp_path, monkeypatch):
+    """A save that dies mid-write leaves the previous file whole (and no temporary file)."""
+    import safetensors.torch
+
+    path = save(_small("gdn"), tmp_path / "m.safetensors", dtype=torch.float32)
+    before = path.read_bytes()
+    real = safetensors.torch.save_file
+
+    def dies(tensors, filename, metadata=None):
+        real({"x": torch.zeros(1)}, filename)       # half a file where it writes, then the crash
+        raise KeyboardInterrupt
+    monkeypatch.setattr(safetensors.torch, "save_file", dies)
+    with pytest.raises(KeyboardInterrupt):
+        save(_small("kda"), path)
+    assert path.read_bytes() == before and [p.name for p in tmp_path.iterdir()] == ["m.safetensors"]
+    load(path)
+
+
+def test_model_code_writes_its_files_atomically():
+    """Every file the model code writes (weights, logs, figures) goes through leapquant.files or leapquant.plots;
+    the only direct writes are to the temporary path of `atomic_path` and the progress log a study appends to."""
+    import re
+    pattern = re.compile(r"\.write_text\(|json\.dump\(|\.savefig\(|save_file\(|torch\.save\(|open\([^)]*[\"']w[\"']")
+    found = [f"{p.name}:{n}: {line.strip()}" for p in sorted((ROOT / "leapquant" / "models").glob("*.py"))
+             for n, line in enumerate(p.read_text().splitlines(), 1)
+             if pattern.search(line) and "tmp" not in line]
+    assert not found, "\n".join(found)
+
+
+def test_record_refuses_layers_and_heads_the_model_does_not_have(tmp_path):
+    from leapquant.models.record import record_trace
+    m, tok = _small("gdn"), torch.randint(0, 256, (9,))
+    with pytest.raises(InputError, match=r"layers must be some of the model's linear-attention layers \[0, 2\]"):
+        record_trace(m, tok, tmp_path / "t.safetensors", layers=[1])
+    with pytest.raises(InputError, match="heads must be some of the model's 2 heads"):
+        record_trace(m, tok, tmp_path / "t.safetensors", layers=[0], heads=[2])
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("args, says", [(["--steps", "0"], "--steps must be an integer >= 1"),
+                                        (["--lr", "-1"], "--lr must be a positive number"),
+                                        (["--device", "tpu9"], "--device: cannot use device"),
+                                        (["--data", "/nonexistent-corpora"], "--data: '/nonexistent-corpora'")])
+def test_training_refuses_bad_arguments_before_any_work(args, says, tmp_path, capsys, monkeypatch):
+    from leapquant.models import train
+
+    def refuse(*a, **k):
+        raise AssertionError("the training ran")
+    monkeypatch.setattr(train, "train_one", refuse)
+    with pytest.raises(SystemExit) as e:
+        train.main(["--data", str(tmp_path), "--out", str(tmp_path / "out"), "--device", "cpu", *args])
+    assert e.value.code == 2 and says in capsys.readouterr().err
+    assert not (tmp_path / "out").exists()

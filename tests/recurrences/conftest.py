@@ -1,11 +1,7 @@
 import pytest
-import torch
 
 
 @pytest.fixture(autouse=True)
-def _one_thread():
-    """These tests run thousands of tiny ops: intra-op threads only contend (100x slower on a busy 2-core box)."""
-    n = torch.get_num_threads()
-    torch.set_num_threads(1)
+def _one_thread(one_thread):
+    """These tests run thousands of tiny ops (tests/conftest.py's one_thread, for every test here)."""
     yield
-    torch.set_num_threads(n)

@@ -11,13 +11,16 @@ from leapquant.errors import InputError
 from leapquant.recurrences import Dims, get, names
 
 D = Dims(2, 5, 2, 2, 8, 6)
-DECAYS = {"gdn": ["g"], "kda": ["g"], "retnet": ["g"], "mamba2": ["A"], "gla": ["g"], "rwkv6": ["w"],
-          "hgrn2": ["g"], "deltanet": [], "delta_product": ["g"], "rwkv7": ["w"], "linear_attention": []}
 UNGROUPED = sorted(set(names()) - {"gdn", "kda", "mamba2"})
 
 
 def _inputs(case):
     return case.inputs(D, seed=1)
+
+
+def _decays(case):
+    """The log-space decay inputs the family declares (spec.log_decay_inputs) that this case passes."""
+    return [a for a in case.spec().log_decay_inputs() if a in _inputs(case)]
 
 
 def _raises(spec, arg, **x):
@@ -34,13 +37,24 @@ def _tensor_args(case):
 ALL_ARGS = [p for c in CASES for p in _tensor_args(c)]
 
 
-def test_all_families_registered():
-    assert set(DECAYS) == set(names())
+def test_every_registered_family_has_a_bad_input_case():
+    """The tests below run per case: a registered family without one would have its bad input go untested."""
+    assert {c.family for c in CASES} == set(names())
 
 
-def test_good_inputs_pass():
-    for c in CASES:
-        c.spec().steps(**_inputs(c))
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_good_inputs_give_steps_that_reproduce_the_reference(case):
+    """The inputs the bad-input tests corrupt are good ones: their steps have the input's dims and decays in (0, 1],
+    and evolve exactly (windows of 2 tokens, no quantization) to the family's reference output and state."""
+    from leapquant.window import WindowedState, evolve
+    spec, x = case.spec(), _inputs(case)
+    steps = spec.steps(**x)
+    assert (list(steps.batch_shape), steps.num_tokens, steps.dk, steps.dv) == ([D.B, D.HV], D.T, D.K, D.V)
+    assert bool((steps.log_alpha <= 0).all()) and bool(torch.isfinite(steps.log_alpha).all())
+    o_ref, S_ref = spec.reference(**x)
+    o, state = evolve(steps, 2, WindowedState.start(spec.initial_state(**x)))
+    torch.testing.assert_close(o.transpose(1, 2), o_ref, rtol=1e-10, atol=1e-10)
+    torch.testing.assert_close(state.state(), S_ref, rtol=1e-10, atol=1e-10)
 
 
 @pytest.mark.parametrize("case,arg", ALL_ARGS)
@@ -71,13 +85,10 @@ def test_non_finite(case, arg, bad):
     _raises(case.spec(), arg, **dict(x, **{arg: t}))
 
 
-@pytest.mark.parametrize("case", [c for c in CASES if DECAYS[c.family] and not set(DECAYS[c.family]) & set(c.drop)],
-                         ids=lambda c: c.id)
+@pytest.mark.parametrize("case", [c for c in CASES if _decays(c)], ids=lambda c: c.id)
 def test_decay_above_one(case):
     x = _inputs(case)
-    for arg in DECAYS[case.family]:
-        if arg not in x:
-            continue
+    for arg in _decays(case):
         t = x[arg].clone()
         t.view(-1)[0] = 0.25                               # log decay > 0: decay > 1
         _raises(case.spec(), arg, **dict(x, **{arg: t}))

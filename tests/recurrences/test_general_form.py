@@ -5,9 +5,10 @@ from __future__ import annotations
 
 import pytest
 import torch
-from recurrence_cases import case_shapes, initial_state, rel_rms
+from recurrence_cases import CASES, case_shapes, initial_state, rel_rms
 
-from leapquant.recurrences import run_steps
+from leapquant.errors import InputError
+from leapquant.recurrences import Dims, run_steps
 from leapquant.window import WindowedState, evolve
 
 TOL = 1e-12
@@ -65,3 +66,51 @@ def test_windowed_evolution_resumes_mid_window(case, d, p, prefix):
     o2, state = evolve(steps.tokens(prefix, d.T), p, state)
     o = torch.cat([o1, o2], -2)
     assert _err(o, o_ref) < TOL and _err(state.state(), S_ref) < TOL, (_err(o, o_ref), _err(state.state(), S_ref))
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+def test_an_empty_sequence_has_no_outputs_and_keeps_the_state(case):
+    """T = 0 through the family's formula, its steps, the plain general form and the windows alike."""
+    d = Dims(2, 0, 2, 2, 8, 6)
+    spec, x = case.spec(), case.inputs(d, seed=3)
+    S0 = initial_state(d, seed=4, dtype=torch.float64)
+    o_ref, S_ref = spec.reference(**x, initial_state=S0)
+    assert o_ref.shape == (2, 0, 2, 6) and torch.equal(S_ref, S0)
+    steps = spec.steps(**x, initial_state=S0)
+    o, S, states = run_steps(steps, S0, return_states=True)
+    assert o.shape == (2, 2, 0, 6) and torch.equal(S, S0) and states.shape == (2, 2, 0, 8, 6)
+    o, state = evolve(steps, 16, WindowedState.start(S0))
+    assert o.shape == (2, 2, 0, 6) and torch.equal(state.state(), S0)
+
+
+@pytest.mark.parametrize("case", CASES, ids=lambda c: c.id)
+@pytest.mark.parametrize("axis", ["heads", "dk", "dv"])
+def test_no_heads_or_an_empty_key_or_value_dim_is_an_input_error(case, axis):
+    d = Dims(1, 3, 2, 2, 4, 3)
+    x = case.inputs(d, seed=5)
+    if axis == "heads":
+        x = {n: t[:, :, :0] if t.dim() >= 3 and n not in case.spec().static_inputs() else t for n, t in x.items()}
+    elif axis == "dk":
+        x = {n: t[..., :0] if n in ("q", "k") or (n in ("g", "w") and t.dim() == 4) else t for n, t in x.items()}
+    else:
+        x["v"] = x["v"][..., :0]
+    with pytest.raises(InputError, match="at least one head and a key and value dim >= 1|must have shape"):
+        case.spec().steps(**x)
+
+
+@pytest.mark.parametrize("kwargs,match", [
+    (dict(dims=Dims(2, 0, 2, 2, 8, 6)), r"dims\.T must be an integer >= 1"),
+    (dict(dims=Dims(2, 5, 2, 2, 0, 6)), r"dims\.K must be an integer >= 1"),
+    (dict(dims=(2, 5, 2, 2, 8, 6)), "dims must be a leapquant.recurrences.Dims"),
+    (dict(window=0), "window must be an integer >= 1"),
+    (dict(seed=-1), r"seed must be an integer in \[0, "),
+    (dict(tolerance=float("nan")), "tolerance must be a positive finite number"),
+    (dict(tolerance=0.0), "tolerance must be a positive finite number"),
+])
+def test_check_spec_names_a_bad_argument(kwargs, match):
+    from leapquant.check import check_spec
+
+    args = dict(name="gdn", dims=Dims(2, 5, 2, 2, 8, 6)) | kwargs
+    with pytest.raises(InputError, match=match):
+        check_spec(**args)
+    assert check_spec("gdn", Dims(1, 1, 1, 1, 1, 1)).ok          # the smallest dims pass
