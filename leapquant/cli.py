@@ -150,18 +150,35 @@ PIPELINE_PARAMS = ("format", "format_option", "window", "rank", "smoother", "fit
 SYNTHETIC_OPTIONS = ("heads", "layers", "dk", "dv")
 
 
-def _pipelines(ctx: typer.Context, compare: list[str] | None, fields: dict) -> dict:
-    """The configs to run: the --compare names, or one pipeline from the options (`fields`: option values by
-    pipeline field, the key=value options still as lists)."""
+def load_recipes(paths: list[Path] | None) -> dict:
+    """`--recipe` files by their names (the file stem), each loaded and validated (exit 2 naming the file)."""
+    from leapquant.recipe import Recipe
+
+    out = {}
+    for path in paths or []:
+        if path.stem in out:
+            raise InputError(f"--recipe: two recipes named {path.stem!r}; give the files different names")
+        out[path.stem] = Recipe.load(path)
+    return out
+
+
+def _pipelines(ctx: typer.Context, compare: list[str] | None, fields: dict, recipes: dict | None = None) -> dict:
+    """The configs to run: the --compare names and --recipe files, or one pipeline from the options (`fields`:
+    option values by pipeline field, the key=value options still as lists)."""
     from leapquant.pipeline import FIGURE3, Pipeline, preset
 
-    if compare:
-        _no_effect(ctx, PIPELINE_PARAMS, "with --compare (each named config sets its own)")
+    if compare or recipes:
+        _no_effect(ctx, PIPELINE_PARAMS, "with --compare or --recipe (each names its own method)")
         names = [n for c in names_of(compare, ctx.args) for n in (FIGURE3 if c == "figure3" else [c])]
         try:
-            return {n: preset(n) for n in dict.fromkeys(names)}
+            configs = {n: preset(n) for n in dict.fromkeys(names)}
         except InputError as e:
             raise InputError(f"--compare: {e}") from None
+        for name, recipe in (recipes or {}).items():
+            if name in configs:
+                raise InputError(f"--recipe {name}: a --compare config has that name; rename the file")
+            configs[name] = recipe
+        return configs
     _no_extra(ctx, "--compare")
     fields = {**fields, "format_options": _parse_options(fields["format_options"], "--format-option"),
               "fitter_options": _parse_options(fields["fitter_options"], "--fitter-option")}
@@ -220,6 +237,8 @@ def _print_simulation(result, title: str, note: str | None, plot: str | None) ->
         setup = f"{p.format} window={p.window} rank={p.rank}" + (f" {p.smoother}" if p.smoother != "none" else "") + (
             f" refit/{p.refit_every}" if p.refit_every > 1 else "") + (
             f" lag {p.boundary_lag}" if p.boundary_lag else "")
+        if r.recipe:
+            setup = f"recipe {r.recipe}: {setup}" + (f" and {r.methods - 1} override(s)" if r.methods > 1 else "")
         table.add_row(n, setup, f"{s['bytes_per_element']:.3f}", f"{s['final_state_error']:.2e}",
                       f"{s['mean_output_error']:.2e}", ratios)
     console.print(table)
@@ -255,6 +274,8 @@ def simulate(
     compare: list[str] = typer.Option(None, "--compare", help="Named configs to run side by side instead of the "
                                       "one given by the options above: repeatable, a comma list or several words "
                                       "(--compare int8 leapquant); 'figure3' = bf16 bf16-w int8 int8-w leapquant."),
+    recipe: list[Path] = typer.Option(None, "--recipe", help="A recipe file whose method (every layer and head group "
+                                      "by its own pipeline) runs as a config named by the file (repeatable)."),
     tokens: int = typer.Option(None, help="Tokens to replay (default: the whole trace, or 8192 synthetic)."),
     heads: int = typer.Option(8, help="Heads (synthetic input)."),
     layers: int = typer.Option(1, help="Layers (synthetic input)."),
@@ -288,7 +309,8 @@ def simulate(
     dev = parse_device(device)
     pipelines = _pipelines(ctx, compare, dict(
         format=format, format_options=format_option, window=window, rank=rank, smoother=smoother, fitter=fitter,
-        fitter_options=fitter_option, records=records, refit_every=refit_every, boundary_lag=boundary_lag))
+        fitter_options=fitter_option, records=records, refit_every=refit_every, boundary_lag=boundary_lag),
+        load_recipes(recipe))
     source, title = _source(ctx, trace, model, tokens, seed, dict(heads=heads, layers=layers, dk=dk, dv=dv))
     chunk = chunk_tokens(pipelines, at_least=max(1, source.tokens // points))
     with progress("simulating", total=source.tokens, unit="tokens", enabled=not quiet) as bar:
@@ -307,7 +329,7 @@ def simulate(
 
 
 STUDY_RUN_OPTIONS = ("models", "configs", "tokens", "document", "data", "model_dir", "chunk", "device", "threads",
-                     "parallel", "resume", "progress_log")
+                     "parallel", "resume", "progress_log", "recipe")
 """The `study` options of a run, which --report and --merge (which only read JSON files) do not take."""
 
 
@@ -341,6 +363,8 @@ def study(
     resume: bool = typer.Option(False, "--resume", help="Keep the configs already in the output JSON (same "
                                 "document, length and chunk) and run the rest."),
     progress_log: Path = typer.Option(None, help="Also append a line per chunk, layer and config to this file."),
+    recipe: list[Path] = typer.Option(None, "--recipe", help="A recipe file, run as config recipe:NAME on the "
+                                      "models of its family (repeatable)."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help=QUIET_HELP),
     as_json: bool = typer.Option(False, "--json", help="Print the summary as JSON on stdout (only the JSON on "
                                  "stdout)."),
@@ -362,7 +386,7 @@ def study(
         summary = st.study(models=models, configs=configs, tokens=tokens, document=document, out=out,
                            model_dir=model_dir or st.MODEL_DIR, data_dir=data, chunk=chunk, device=device, tag=tag,
                            threads=threads, parallel=parallel, resume=resume, progress_log=progress_log,
-                           show_progress=not quiet, command=command_line(ctx))
+                           show_progress=not quiet, command=command_line(ctx), recipes=load_recipes(recipe))
     if as_json:
         emit_json(summary)
         return
@@ -370,6 +394,15 @@ def study(
     if table.is_file():
         sys.stdout.write(table.read_text())
     console.print(f"results: {out}/", highlight=False)
+
+
+def _mount_recipes() -> None:
+    from leapquant.recipe_cli import recipe_app
+
+    app.add_typer(recipe_app, name="recipe", help="Recipe files: show, validate, diff, compose (new).")
+
+
+_mount_recipes()
 
 
 def _mount_optional() -> None:

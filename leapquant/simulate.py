@@ -18,6 +18,8 @@ import torch
 
 from leapquant.errors import InputError
 from leapquant.pipeline import BoundaryQuantizer, Pipeline
+from leapquant.placement import Placement, placements
+from leapquant.recipe import Recipe
 from leapquant.recurrences import Steps
 from leapquant.validation import check_tensor
 from leapquant.window import WindowedState, evolve
@@ -47,6 +49,8 @@ class ConfigResult:
     buffer_bytes_per_head: int
     max_over_median: dict[str, float]   # Figure 6: state, after compensators, after smoothing
     seconds: float = 0.0                # wall time spent on this config (its metrics included)
+    recipe: str | None = None           # the recipe's model name, where the config is a recipe (pipeline: its default)
+    methods: int = 1                    # pipelines the config runs (a mixed recipe's parts)
 
     def summary(self) -> dict:
         c = self.curve
@@ -60,6 +64,7 @@ class ConfigResult:
             "buffer_bytes_per_head": self.buffer_bytes_per_head,
             "max_over_median": self.max_over_median,
             "seconds": round(self.seconds, 3),
+            **({"recipe": self.recipe, "methods": self.methods} if self.recipe else {}),
             "curve": {"tokens": c.tokens, "state_error": c.state_error, "output_error": c.output_error},
         }
 
@@ -93,7 +98,7 @@ def _check_finite(x: torch.Tensor, what: str, seen: int) -> None:
 
 def simulate(
     chunks: Iterable[Steps],
-    pipelines: dict[str, Pipeline],
+    pipelines: dict[str, Pipeline | Recipe],
     *,
     dtype: torch.dtype = torch.float32,
     device: str | torch.device = "cpu",
@@ -103,16 +108,18 @@ def simulate(
     stats_every: int = 256,
 ) -> SimulationResult:
     """Replay `chunks` (Steps of [..., chunk, ·], each a whole number of every pipeline's windows,
-    except possibly the last) through the reference and each pipeline; metrics after every chunk. The Figure-6
+    except possibly the last) through the reference and each config — a Pipeline, or a Recipe whose layers and head
+    groups keep their own pipelines (`leapquant.placement`); metrics after every chunk. The Figure-6
     ratios (max over median of the boundary state) are sampled at most once per `stats_every` tokens."""
     if not isinstance(pipelines, dict) or not pipelines:
         raise InputError(f"pipelines must be a dict naming at least one config, got {pipelines!r}")
     for n, p in pipelines.items():
-        if not isinstance(p, Pipeline):
-            raise InputError(f"pipelines[{n!r}] must be a leapquant Pipeline, got {type(p).__name__}")
+        if not isinstance(p, (Pipeline, Recipe)):
+            raise InputError(f"pipelines[{n!r}] must be a leapquant Pipeline or Recipe, got {type(p).__name__}")
     ref_state: WindowedState | None = None
-    states: dict[str, WindowedState] = {}
-    quantizers: dict[str, BoundaryQuantizer] = {}
+    parts: dict[str, list[Placement]] = {}
+    states: dict[str, list[WindowedState]] = {}
+    quantizers: dict[str, list[BoundaryQuantizer]] = {}
     curves = {n: Curve() for n in pipelines}
     seconds = dict.fromkeys(pipelines, 0.0)
     seen = 0
@@ -131,11 +138,12 @@ def simulate(
                 _check_finite(getattr(steps, name), f"the chunk's {name} (in {dtype})", seen)
         if ref_state is None:
             dk, dv, batch_shape = steps.dk, steps.dv, list(steps.batch_shape)
-            S = _start_state(initial_state, steps, pipelines, dtype, device)
+            parts = {n: placements(n, p, batch_shape) for n, p in pipelines.items()}
+            S = _start_state(initial_state, steps, parts, dtype, device)
             ref_state = WindowedState.start(S)
-            for i, (n, p) in enumerate(pipelines.items()):
-                quantizers[n] = p.boundary(seed + i, keep_stats=True)
-                states[n] = WindowedState.start(S, quantizers[n])
+            for i, n in enumerate(pipelines):
+                quantizers[n] = [part.pipeline.boundary(seed + i, keep_stats=True) for part in parts[n]]
+                states[n] = [WindowedState.start(part.take(S), q) for part, q in zip(parts[n], quantizers[n])]
         T = steps.num_tokens
         o_ref, ref_state = evolve(steps, REFERENCE_WINDOW, ref_state)
         S_ref = ref_state.state()
@@ -143,11 +151,16 @@ def simulate(
         seen += T
         sample = seen - sampled >= stats_every
         sampled = seen if sample else sampled
-        for n, p in pipelines.items():
+        for n in pipelines:
             started = time.perf_counter()
-            with _explain_memory(n, p, steps):
-                o, states[n] = evolve(steps, p.window, states[n], quantizers[n], p.precision(), lag=p.boundary_lag)
-            S = states[n].state()
+            o, S = torch.empty_like(o_ref), torch.empty_like(S_ref)
+            for i, part in enumerate(parts[n]):
+                p = part.pipeline
+                with _explain_memory(n, p, steps):
+                    o_i, states[n][i] = evolve(part.take_steps(steps), p.window, states[n][i], quantizers[n][i],
+                                               p.precision(), lag=p.boundary_lag)
+                part.put(o, o_i)
+                part.put(S, states[n][i].state())
             err = _rel(S, S_ref, (-2, -1))
             c = curves[n]
             c.tokens.append(seen)
@@ -156,7 +169,8 @@ def simulate(
             c.state_mse.append(float(((S.double() - S_ref.double()) ** 2).mean()))
             c.output_error.append(float(_rel(o, o_ref, tuple(range(o.dim())))))
             if sample:
-                quantizers[n].sample_stats()
+                for q in quantizers[n]:
+                    q.sample_stats()
             seconds[n] += time.perf_counter() - started     # the float() reads above synced the device
         if progress is not None:
             progress(T)
@@ -164,23 +178,29 @@ def simulate(
         raise InputError("the input yielded no tokens")
     results = {}
     for n, p in pipelines.items():
-        st = quantizers[n].stats
         mom = {}
-        if st:
+        per_part = [q.stats for q in quantizers[n]]
+        if all(per_part):
             for key in ("state", "after_compensators", "after_smoothing"):
-                mom[key] = float(torch.stack([getattr(s, key) for s in st]).mean())
-        results[n] = ConfigResult(n, p, curves[n], p.bytes_per_element(dk, dv),
-                                  p.buffer_bytes(dk, dv), mom, seconds[n])
+                mom[key] = float(torch.cat([torch.stack([getattr(s, key) for s in st]).flatten()
+                                            for st in per_part]).mean())
+        cells = [part.cells(batch_shape) for part in parts[n]]
+        size = sum(c * part.pipeline.bytes_per_element(dk, dv) for c, part in zip(cells, parts[n])) / sum(cells)
+        buffer = sum(c * part.pipeline.buffer_bytes(dk, dv) for c, part in zip(cells, parts[n])) // sum(cells)
+        default = p if isinstance(p, Pipeline) else Pipeline.from_dict(p.pipeline)
+        results[n] = ConfigResult(n, default, curves[n], size, buffer, mom, seconds[n],
+                                  recipe=None if isinstance(p, Pipeline) else p.model.name, methods=len(parts[n]))
     return SimulationResult(seen, batch_shape, dk, dv, results)
 
 
-def _start_state(initial_state: torch.Tensor | None, steps: Steps, pipelines: dict[str, Pipeline],
+def _start_state(initial_state: torch.Tensor | None, steps: Steps, parts: dict[str, list[Placement]],
                  dtype: torch.dtype, device: str | torch.device) -> torch.Tensor:
     """The first state [*batch, dk, dv] (zeros, or `initial_state` checked against the steps), after checking every
     pipeline's rank against dk and dv."""
     shape = [*steps.batch_shape, steps.dk, steps.dv]
-    for n, p in pipelines.items():
-        p.check_dims(steps.dk, steps.dv, f"config {n!r}'s states")
+    for n, ps in parts.items():
+        for part in ps:
+            part.pipeline.check_dims(steps.dk, steps.dv, f"config {n!r}'s states")
     if initial_state is None:
         return torch.zeros(shape, dtype=dtype, device=device)
     check_tensor("initial_state", initial_state, shape)
@@ -204,11 +224,13 @@ def _explain_memory(name: str, p: Pipeline, steps: Steps) -> Iterator[None]:
                          f"window, or fewer tokens or heads") from e
 
 
-def chunk_tokens(pipelines: dict[str, Pipeline], at_least: int = 256) -> int:
+def chunk_tokens(pipelines: dict[str, Pipeline | Recipe], at_least: int = 256) -> int:
     """A chunk length that every window divides (so metrics are taken at window boundaries)."""
     lcm = 1
-    for p in pipelines.values():
-        lcm = lcm * p.window // math.gcd(lcm, p.window)
+    windows = [w for p in pipelines.values() for w in ([p.window] if isinstance(p, Pipeline) else
+                                                        [part.pipeline["window"] for part in p.parts()])]
+    for w in windows:
+        lcm = lcm * w // math.gcd(lcm, w)
     return lcm * max(1, math.ceil(at_least / lcm))
 
 

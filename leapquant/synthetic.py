@@ -75,14 +75,13 @@ class SyntheticSource:
                 self.key_gain[l_, h, idx] = 8.0
         self.W = torch.randn(L, H, self.dv, 4, generator=gen) * torch.tensor([4.0, 2.0, 1.0, 0.5])
         self.Z2W = torch.randn(L, H, rank, 4, generator=gen)
-        self.gen = gen
+        self._stream = gen.get_state()      # every chunks() call replays the same tokens from here
 
     @property
     def dims(self) -> Dims:
         return Dims(self.layers * self.batch, self.tokens, self.heads, self.heads, self.dk, self.dv)
 
-    def _structured_inputs(self, T: int) -> dict[str, torch.Tensor]:
-        g = self.gen
+    def _structured_inputs(self, T: int, g: torch.Generator) -> dict[str, torch.Tensor]:
         L, H, dk, dv = self.layers * self.batch, self.heads, self.dk, self.dv
         rank = self.P.shape[-1]
 
@@ -107,14 +106,16 @@ class SyntheticSource:
 
     def chunks(self, chunk: int) -> Iterator[Steps]:
         check_positive_int("chunk", chunk)
+        gen = torch.Generator()
+        gen.set_state(self._stream)
         done = 0
         while done < self.tokens:
             T = min(chunk, self.tokens - done)
             if self.structured:
-                x = self._structured_inputs(T)
+                x = self._structured_inputs(T, gen)
             else:
                 d = self.dims
-                x = self.spec.random_inputs(Dims(d.B, T, d.H, d.HV, d.K, d.V), self.gen)
+                x = self.spec.random_inputs(Dims(d.B, T, d.H, d.HV, d.K, d.V), gen)
             steps = self.spec.steps(**x)
             yield _unflatten(steps, self.layers, self.batch)
             done += T

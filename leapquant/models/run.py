@@ -17,14 +17,15 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import torch
 import torch.nn.functional as F
 
 from leapquant import cuda_graphs, recurrences
-from leapquant.errors import OutOfRangeError
+from leapquant.errors import InputError, OutOfRangeError
 from leapquant.pipeline import Pipeline, StateStream
+from leapquant.recipe import Recipe
 from leapquant.recurrences import Steps
 from leapquant.window import WindowedState, evolve
 
@@ -45,10 +46,55 @@ class ExactStream:
         return self.ws.state()
 
 
-def make_stream(pipeline: Pipeline | None, S0: torch.Tensor, seed: int, exact_window: int, keep_stats: bool = False):
-    if pipeline is None:
+class HeadGroups:
+    """One layer's states kept by several pipelines, each on a range of value heads (a recipe's head groups)."""
+
+    def __init__(self, groups: list[tuple[tuple[int, int], Pipeline]], S0: torch.Tensor, seed: int,
+                 keep_stats: bool = False) -> None:
+        self.heads = [h for h, _ in groups]
+        self.streams = [StateStream(p, S0[:, h0:h1], seed, keep_stats=keep_stats) for (h0, h1), p in groups]
+        self.quantizer = None      # no one quantizer: Figure-6 statistics are per pipeline
+
+    def run(self, steps: Steps) -> torch.Tensor:
+        def take(x, h0, h1):
+            return x if x is None else x[:, h0:h1]
+        outs = [s.run(replace(steps, **{f: take(getattr(steps, f), h0, h1) for f in _STEP_TENSORS}))
+                for (h0, h1), s in zip(self.heads, self.streams)]
+        return torch.cat(outs, 1)
+
+    def state(self) -> torch.Tensor:
+        return torch.cat([s.state() for s in self.streams], 1)
+
+
+_STEP_TENSORS = ("log_alpha", "k", "b", "beta", "v", "q", "out_extra")
+
+
+def layer_method(config: Pipeline | Recipe | None, layer: int, H: int) -> list[tuple[tuple[int, int], Pipeline]] | None:
+    """The pipelines keeping linear-attention layer `layer`'s H heads, [((start, stop), pipeline)]; None: exact."""
+    if not isinstance(config, Recipe):
+        return None if config is None else [((0, H), config)]
+    return [(p.heads, Pipeline.from_dict(p.pipeline)) for p in config.parts() if layer in p.layers]
+
+
+def make_stream(config: Pipeline | Recipe | None, S0: torch.Tensor, seed: int, exact_window: int,
+                keep_stats: bool = False, layer: int = 0):
+    """The stream that keeps linear-attention layer `layer`'s state S0 [B, H, K, V] by `config`: exact (None), one
+    pipeline, or a recipe's methods for that layer (by head group where they differ)."""
+    groups = layer_method(config, layer, S0.shape[1])
+    if groups is None:
         return ExactStream(S0, exact_window)
-    return StateStream(pipeline, S0, seed, keep_stats=keep_stats)
+    if len(groups) == 1:
+        return StateStream(groups[0][1], S0, seed, keep_stats=keep_stats)
+    return HeadGroups(groups, S0, seed, keep_stats)
+
+
+def check_recipe(recipe: Recipe, model) -> None:
+    """A recipe runs a model whose linear-attention layers and state shapes are its model's."""
+    H, K, V = model.state_shape()
+    m, layers = recipe.model, len(model.linear_layers())
+    if (m.family, m.layers, m.HV, m.K, m.V) != (model.family, layers, H, K, V):
+        raise InputError(f"recipe {m.name!r} is for {m.family} with {m.layers} layers of {m.HV} heads of {m.K}x{m.V}; "
+                         f"the model is {model.family} with {layers} layers of {H} heads of {K}x{V}")
 
 
 @dataclass
@@ -74,7 +120,7 @@ def _slice_inputs(inputs: dict[str, torch.Tensor], t0: int, t1: int, T: int) -> 
 def run_document(
     model,
     tokens: torch.Tensor,
-    pipeline: Pipeline | None,
+    pipeline: Pipeline | Recipe | None,
     *,
     name: str = "",
     chunk: int = 2048,
@@ -90,7 +136,8 @@ def run_document(
 ) -> DocumentRun:
     """Teacher-forced run over `tokens` (1-D, bytes): predicts tokens[1:] from tokens[:-1].
 
-    `pipeline` None keeps FP32 (exact) states. With `shadow`, the float64 exact state on the same inputs is
+    `pipeline` None keeps FP32 (exact) states; a Recipe keeps each layer (and head group) by its own pipeline.
+    With `shadow`, the float64 exact state on the same inputs is
     evolved beside each layer and ‖S − S_ref‖_F / ‖S_ref‖_F per head is measured at the end of every chunk.
     `record(layer, inputs, scale)` sees each linear layer's inputs (FLA layout) for the whole document.
     `progress(n)` is called with the number of tokens a layer advanced; `on_chunk(layer, stream)` after
@@ -103,6 +150,8 @@ def run_document(
     t_start = time.perf_counter()
     spec = recurrences.get(model.family)
     H, K, V = model.state_shape()
+    if isinstance(pipeline, Recipe):
+        check_recipe(pipeline, model)
     x = tokens[None, :-1].to(device)
     T = x.shape[1]
     run = DocumentRun(config=name, tokens=T, bits_per_byte=math.nan, nll_bits=[])
@@ -115,7 +164,8 @@ def run_document(
         if record is not None:
             record(layer, inputs, scale)
         S0 = torch.zeros(1, H, K, V, dtype=dtype, device=device)
-        stream = make_stream(pipeline, S0, seed + layer, exact_window, keep_stats)
+        stream = make_stream(pipeline, S0, seed + layer, exact_window, keep_stats,
+                             layer=model.linear_layers().index(layer))
         ref = ExactStream(torch.zeros(1, H, K, V, dtype=torch.float64, device=device), exact_window) if shadow else None
         outs, errs = [], []
         for t0 in range(0, T, chunk):

@@ -33,6 +33,7 @@ from leapquant import cuda_graphs
 from leapquant.errors import InputError, OutOfRangeError
 from leapquant.files import check_append_file, check_output_dir, write_text_atomic
 from leapquant.pipeline import Pipeline, preset
+from leapquant.recipe import Recipe
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL_DIR = ROOT / "models"
@@ -214,12 +215,39 @@ def read_document(path: str | Path, tokens: int | None = None) -> torch.Tensor:
     return torch.frombuffer(bytearray(raw), dtype=torch.uint8).long()
 
 
+def _method_fields(config, K: int, V: int) -> dict:
+    """What a result records of a config's method: its pipeline (or recipe) and bytes per element."""
+    if config is None:
+        return {"pipeline": None, "bytes_per_element": 4.0}
+    if isinstance(config, Recipe):
+        return {"pipeline": None, "recipe": config.model_dump(mode="json"),
+                "bytes_per_element": config.memory.bytes_per_element}
+    return {"pipeline": config.to_dict(), "bytes_per_element": config.bytes_per_element(K, V)}
+
+
+def recipe_configs(recipes: dict[str, Recipe] | None, models: dict) -> dict[str, tuple[str, Recipe]]:
+    """The study's recipe configs, named `recipe:NAME`, each checked against every model it runs on (its own)."""
+    from leapquant.models.run import check_recipe
+
+    out = {}
+    for name, recipe in (recipes or {}).items():
+        fits = [m for m, model in models.items() if model.family == recipe.model.family]
+        if not fits:
+            raise InputError(f"--recipe {name}: a recipe for {recipe.model.family}, and the study runs "
+                             f"{list(models)}")
+        for m in fits:
+            check_recipe(recipe, models[m])
+        out[f"recipe:{name}"] = ("recipe", recipe)
+    return out
+
+
 def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_dir: Path, data_dir: Path | None,
                 chunk: int, device: str, progress=None, seed: int = 0, on_config=None,
-                parallel: int = 1, previous: dict | None = None, progress_log: Path | None = None, model=None) -> dict:
+                parallel: int = 1, previous: dict | None = None, progress_log: Path | None = None, model=None,
+                table: dict | None = None) -> dict:
     """Every config of `configs` on one model (`model`, or loaded by name) over `tokens`; `progress.advance(n)` sees
     the tokens each layer of each config advances (`leapquant.progress`), `on_config(c, result)` each finished
-    config."""
+    config. `table`: config name -> (group, Pipeline, Recipe or None), CONFIGS with the study's recipes."""
     from leapquant.models.run import run_document
 
     model = load_model(name, model_dir, data_dir) if model is None else model
@@ -231,7 +259,7 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
     lock = threading.Lock()
 
     def run_config(c: str) -> None:
-        _, pipeline = CONFIGS[c]
+        _, pipeline = (table or CONFIGS)[c]
         fig6: dict[int, list] = {}
         done = {"chunks": 0, "t0": time.perf_counter()}
 
@@ -254,11 +282,10 @@ def study_model(name: str, configs: list[str], tokens: torch.Tensor, *, model_di
             run = run_document(model, tokens, pipeline, name=c, chunk=chunk, device=device, seed=seed,
                                shadow=c in SHADOWED, progress=adv, on_chunk=on_chunk, keep_stats=c == FIGURE6)
         except OutOfRangeError as e:  # the quantized state left its format's range: the config blew up
-            entry = {"bits_per_byte": None, "diverged": True, "error": str(e), "pipeline": pipeline.to_dict()}
+            entry = {"bits_per_byte": None, "diverged": True, "error": str(e), **_method_fields(pipeline, K, V)}
         else:
             entry = {"bits_per_byte": run.bits_per_byte, "seconds": run.seconds, "device": str(device),
-                     "pipeline": None if pipeline is None else pipeline.to_dict(),
-                     "bytes_per_element": 4.0 if pipeline is None else pipeline.bytes_per_element(K, V),
+                     **_method_fields(pipeline, K, V),
                      "nll_bits_per_chunk": run.nll_bits}
             if run.state_error:
                 entry["at"] = run.at
@@ -465,7 +492,8 @@ def report(out: Path, tag: str = "") -> dict:
     models = list(results)
     lines = ["| config | group | " + " | ".join(f"{m} ({results[m]['tokens']:,} bytes)" for m in models) + " |",
              "|---|---|" + "---|" * len(models)]
-    for c, (group, _) in CONFIGS.items():
+    recipes = {c: ("recipe", None) for m in models for c in results[m]["configs"] if c.startswith("recipe:")}
+    for c, (group, _) in {**CONFIGS, **recipes}.items():
         if not any(c in results[m]["configs"] for m in models):
             continue
         cells = []
@@ -599,9 +627,12 @@ def study(models: list[str] | None = None, configs: list[str] | None = None, tok
           document: str | Path | None = None, out: Path = OUT, model_dir: Path = MODEL_DIR,
           data_dir: Path | None = None, chunk: int = 2048, device: str = "cpu", tag: str = "",
           threads: int | None = None, show_progress: bool = True, parallel: int = 1, resume: bool = False,
-          progress_log: Path | None = None, command: str | None = None) -> dict:
+          progress_log: Path | None = None, command: str | None = None,
+          recipes: dict[str, Recipe] | None = None) -> dict:
     """Run the study and write the JSON files, the table and the plots; returns the summary.
 
+    `recipes` (name -> Recipe) run as configs `recipe:NAME` on the models of their family, each layer and head group
+    by its own pipeline.
     `models` None: gdn, kda (and rwkv7 where `data_dir` holds its weights); `configs` None: DEFAULT_CONFIGS;
     `document` None: the held-out novel under `data_dir`, else the embedded excerpt (`document_path`).
     With `resume`, configs already in an output JSON of the same document, length and chunk are kept
@@ -637,6 +668,8 @@ def study(models: list[str] | None = None, configs: list[str] | None = None, tok
         raise InputError(f"--tokens {tokens} is more than the {len(doc) - 1} the document {str(path)!r} holds "
                          "(a longer text: --data DIR or --document PATH)")
     models_loaded = {m: load_model(m, Path(model_dir), data_dir) for m in models}   # bad input fails before work
+    extra = recipe_configs(recipes, models_loaded)
+    table = {**CONFIGS, **extra}
     if threads:
         torch.set_num_threads(threads)
     document = path.name
@@ -647,7 +680,9 @@ def study(models: list[str] | None = None, configs: list[str] | None = None, tok
     for m, model in models_loaded.items():
         n_layers = len(model.linear_layers())
         previous = kept[m]
-        todo = [c for c in configs if c not in previous]
+        family = model.family
+        todo = [c for c in [*configs, *(c for c, (_, r) in extra.items() if r.model.family == family)]
+                if c not in previous]
         t0 = time.perf_counter()
 
         def partial(c, r, m=m):  # keep what is done (a long run can be stopped and reported)
@@ -663,7 +698,7 @@ def study(models: list[str] | None = None, configs: list[str] | None = None, tok
                       unit="tokens", enabled=show_progress) as bar:
             r = study_model(m, todo, doc, model_dir=Path(model_dir), data_dir=data_dir, chunk=chunk,
                             device=device, progress=bar, on_config=partial, parallel=parallel,
-                            previous=previous, progress_log=progress_log, model=model)
+                            previous=previous, progress_log=progress_log, model=model, table=table)
         r.update({"document": document, "seconds": round(time.perf_counter() - t0, 1),
                   "command": command or "leapquant study"})
         write_text_atomic(out / f"{m}{suffix}.json", json.dumps(r, indent=1))
