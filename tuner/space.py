@@ -1,0 +1,101 @@
+"""The tuner's search space, define-by-run in Optuna's style: the method first, then the kernel programs and tiles
+that compute it and fit the target's SM (`leapquant.kernels.registry.search_space`), under a parameter named by the
+method (each method has its own list of kernels). A method that no kernel computes is a simulation-only point, and
+says why. The paper's default (window 16, rank 4, INT8, smoothing, two power iterations) is `DEFAULT`."""
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+
+from leapquant.errors import InputError
+from leapquant.kernels import registry
+from leapquant.kernels.config import KernelConfig
+from leapquant.kernels.from_pipeline import pipeline_of
+from leapquant.pipeline import Pipeline
+from leapquant.recipe import ModelShape, Recipe
+
+KERNEL_FAMILIES = ("gdn", "kda")
+
+
+@dataclass(frozen=True)
+class Space:
+    """The values each method parameter may take (a `--space` file narrows or widens them)."""
+
+    window: tuple[int, ...] = (8, 16, 32)
+    rank: tuple[int, ...] = (0, 2, 4, 8)
+    format: tuple[str, ...] = ("int8", "int4", "fp8-e4m3", "bf16")
+    iters: tuple[int, ...] = (1, 2)
+
+    def __post_init__(self):
+        for name in ("window", "rank", "format", "iters"):
+            values = getattr(self, name)
+            if not isinstance(values, tuple) or not values:
+                raise InputError(f"space.{name} must be a non-empty tuple, got {values!r}")
+
+
+DEFAULT = {"window": 16, "rank": 4, "format": "int8", "iters": 2}
+"""The paper's hand-picked method, enqueued first in every study (`default_params`)."""
+
+
+def default_params(model: ModelShape, arch: str) -> dict:
+    """The trial parameters of the paper's default with the registry's default kernel for it on `arch` (for
+    `optuna.Study.enqueue_trial`)."""
+    params = dict(DEFAULT)
+    if model.family in KERNEL_FAMILIES:
+        problem = KernelConfig(family=model.family, H=model.H, HV=model.HV, K=model.K, V=model.V, **DEFAULT)
+        params[f"kernel[{_name(DEFAULT)}]"] = registry.resolve(problem, arch).tag
+    return params
+
+
+@dataclass(frozen=True)
+class Point:
+    """One trial's choice: the pipeline to simulate, the kernel that runs it (None: simulation only, `why`)."""
+
+    pipeline: Pipeline
+    kernel: KernelConfig | None
+    why: str | None = None
+
+    def recipe(self, model: ModelShape, gpu: str) -> Recipe:
+        """The point as a recipe for `model` on `gpu` (the kernel attached where there is one)."""
+        recipe = Recipe.from_pipeline(self.pipeline, model, gpu)
+        if self.kernel is None:
+            return recipe
+        return recipe.with_kernel(**{k: v for k, v in asdict(self.kernel).items()
+                                     if k not in ("window", "rank", "format", "iters")})
+
+
+def _method(trial, model: ModelShape, space: Space) -> dict:
+    ranks = tuple(r for r in space.rank if r <= min(model.K, model.V))
+    if not ranks:
+        raise InputError(f"space.rank {list(space.rank)} has no rank <= min(K, V) = {min(model.K, model.V)}")
+    m = {"window": trial.suggest_categorical("window", space.window),
+         "format": trial.suggest_categorical("format", space.format)}
+    m["rank"] = 0 if m["format"] == "bf16" else trial.suggest_categorical("rank", ranks)
+    m["iters"] = trial.suggest_categorical("iters", space.iters) if m["rank"] else 2
+    return m
+
+
+def suggest(trial, model: ModelShape, arch: str, space: Space = Space()) -> Point:
+    """The point `trial` (an Optuna trial) picks for `model` on `arch`: the method's parameters, then one of the
+    kernel configurations the registry lists for it on `arch` (parameter `kernel[<method>]`)."""
+    m = _method(trial, model, space)
+    if model.family not in KERNEL_FAMILIES:
+        return Point(_simulation_pipeline(m), None, f"no decode kernel runs family {model.family!r}")
+    problem = KernelConfig(family=model.family, H=model.H, HV=model.HV, K=model.K, V=model.V, **m)
+    choices = registry.search_space(problem, arch)
+    if not choices:
+        return Point(_simulation_pipeline(m), None, f"no kernel program fits {arch} for {problem.tag}")
+    tags = [c.tag for c in choices]
+    cfg = choices[tags.index(trial.suggest_categorical(f"kernel[{_name(m)}]", tags))]
+    return Point(pipeline_of(cfg), cfg)
+
+
+def _name(m: dict) -> str:
+    return f"{m['format']}-w{m['window']}-r{m['rank']}-it{m['iters']}"
+
+
+def _simulation_pipeline(m: dict) -> Pipeline:
+    if m["format"] == "bf16":
+        return Pipeline(format="bf16", window=m["window"], rank=0, smoother="none")
+    fo = {"granularity": "channel"} if m["format"] == "fp8-e4m3" else {}
+    return Pipeline(format=m["format"], format_options=fo, window=m["window"], rank=m["rank"],
+                    fitter_options={"iters": m["iters"]} if m["rank"] else {})
