@@ -1,0 +1,78 @@
+"""The tuner's study: seeded, stored in a journal, resumed after a kill -9 with no trial lost or run twice."""
+import subprocess
+import sys
+import textwrap
+
+import optuna
+import pytest
+from optuna.trial import TrialState
+
+from leapquant.errors import InputError
+from leapquant.recipe import ModelShape
+from leapquant.synthetic import SyntheticSource
+from tuner.space import DEFAULT
+from tuner.study import open_study, tune
+
+optuna.logging.set_verbosity(optuna.logging.WARNING)
+MODEL = ModelShape(name="tiny", family="gdn", layers=1, H=2, HV=2, K=32, V=32)
+
+
+def _source():
+    return SyntheticSource(family="gdn", tokens=256, layers=1, heads=2, dk=32, dv=32, seed=0)
+
+
+def test_a_study_starts_from_the_default_and_records_every_objective(tmp_path):
+    study = tune(MODEL, "sm_90", _source(), trials=4, study_dir=tmp_path, seed=0)
+    done = [t for t in study.trials if t.state == TrialState.COMPLETE]
+    assert len(done) == 4
+    assert {k: done[0].params[k] for k in DEFAULT} == DEFAULT
+    assert all(len(t.values) == 2 and t.values[0] >= 0 and t.values[1] > 0 for t in done)
+    assert all(t.user_attrs["kernel"] for t in done)           # sm_90 computes every default-space method
+    again = tune(MODEL, "sm_90", _source(), trials=4, study_dir=tmp_path, seed=0)   # already complete: no new trial
+    assert len(again.trials) == 4
+
+
+def test_the_same_seed_gives_the_same_trials(tmp_path):
+    a = tune(MODEL, "sm_90", _source(), trials=5, study_dir=tmp_path / "a", seed=3)
+    b = tune(MODEL, "sm_90", _source(), trials=5, study_dir=tmp_path / "b", seed=3)
+    assert [t.params for t in a.trials] == [t.params for t in b.trials]
+    assert [t.values for t in a.trials] == [t.values for t in b.trials]
+
+
+KILLED = textwrap.dedent("""
+    import os, signal, sys
+    import tuner.study as ts
+    from leapquant.recipe import ModelShape
+    from leapquant.synthetic import SyntheticSource
+    calls = {"n": 0}
+    real = ts.simulate
+    def dies_in_the_third(*a, **k):
+        calls["n"] += 1
+        if calls["n"] == 3:
+            os.kill(os.getpid(), signal.SIGKILL)       # mid-trial: the trial stays RUNNING in the journal
+        return real(*a, **k)
+    ts.simulate = dies_in_the_third
+    m = ModelShape(name="tiny", family="gdn", layers=1, H=2, HV=2, K=32, V=32)
+    src = SyntheticSource(family="gdn", tokens=256, layers=1, heads=2, dk=32, dv=32, seed=0)
+    ts.tune(m, "sm_90", src, trials=5, study_dir=sys.argv[1], seed=0)
+""")
+
+
+def test_a_study_killed_mid_trial_resumes_with_no_trial_lost_or_repeated(tmp_path):
+    r = subprocess.run([sys.executable, "-c", KILLED, str(tmp_path)], capture_output=True, text=True)
+    assert r.returncode == -9, r.stderr[-2000:]
+    before = open_study(tmp_path, "tiny-sm_90").trials
+    assert [t.state for t in before] == [TrialState.COMPLETE] * 2 + [TrialState.RUNNING]
+    killed = before[2].params
+    study = tune(MODEL, "sm_90", _source(), trials=5, study_dir=tmp_path, seed=0)
+    states = [t.state for t in study.trials]
+    assert states.count(TrialState.COMPLETE) == 5 and states[2] == TrialState.FAIL
+    assert study.trials[3].params == killed                      # the killed trial ran again, once
+    assert [t.params for t in study.trials[:2]] == [t.params for t in before[:2]]   # the finished ones kept
+
+
+def test_bad_arguments_are_refused_by_name(tmp_path):
+    with pytest.raises(InputError, match="trials must be an integer >= 1"):
+        tune(MODEL, "sm_90", _source(), trials=0, study_dir=tmp_path)
+    with pytest.raises(InputError, match="arch must be one of"):
+        tune(MODEL, "sm_75", _source(), trials=1, study_dir=tmp_path)
