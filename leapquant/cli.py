@@ -405,6 +405,18 @@ def _mount_recipes() -> None:
 _mount_recipes()
 
 
+def _mount_tuner() -> None:
+    """`leapquant tune` lives in the tuner package (it needs optuna: the [tune] extra)."""
+    try:
+        from tuner.cli import tune_cmd
+    except ImportError:
+        return
+    app.command("tune", help="Search a model's method and kernels for a GPU; write the chosen recipe.")(tune_cmd)
+
+
+_mount_tuner()
+
+
 def _mount_optional() -> None:
     """Sub-commands that live with their subsystem (kernels) are mounted when present."""
     try:

@@ -50,6 +50,7 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
     arches.get(arch)
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         raise InputError(f"trials must be an integer >= 1, got {trials!r}")
+    optuna.logging.set_verbosity(optuna.logging.WARNING)    # a line per trial is the caller's (on_trial)
     study = open_study(study_dir, f"{model.name}-{arch}", seed)
     recover(study)
     if not study.get_trials(deepcopy=False):
