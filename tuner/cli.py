@@ -69,7 +69,10 @@ def tune_cmd(
     as_json: bool = typer.Option(False, "--json", help="Print the Pareto front and the chosen recipe as JSON."),
 ) -> None:
     """Search window, rank, format and kernel tiles for MODEL on GPU; write the chosen recipe and the Pareto front."""
-    from optuna.trial import TrialState
+    try:
+        from optuna.trial import TrialState
+    except ImportError:
+        raise InputError("leapquant tune needs optuna: pip install -e '.[tune]' (optuna and ray)") from None
 
     from leapquant import gpus
     from leapquant.files import check_output_dir, write_text_atomic
