@@ -206,11 +206,12 @@ def compose(preset: str, model: str, gpu: str | None, sets: dict[str, Any], laye
     from leapquant.kernels.from_pipeline import pipeline_of
     from leapquant.pipeline import PRESETS, Pipeline
     from leapquant.pipeline import preset as named
-    from leapquant.recipe import Recipe, _model
+    from leapquant.recipe import Recipe
+    from leapquant.recipe_fields import model_shape
 
     if kernel not in KERNEL_MODES:
         raise InputError(f"--kernel must be one of {list(KERNEL_MODES)}, got {kernel!r}")
-    shape = _model(model)
+    shape = model_shape(model)
     if preset == "kernel":
         base = pipeline_of(KernelConfig(family=shape.family, H=shape.H, HV=shape.HV, K=shape.K, V=shape.V))
     elif preset in PRESETS:

@@ -100,7 +100,7 @@ def tune_cmd(
         raise InputError(f"--max-error {budget:.3g}: no trial with a kernel is that accurate")
     chosen = min(fits, key=lambda t: (t.values[1], t.values[0]))
     front = sorted(study.best_trials, key=lambda t: t.values[1])
-    recipe = _recipe(chosen, shape, gpu, arch, data)
+    recipe = _recipe(chosen, shape, gpu, data)
     name = f"{model}-{gpu}-tuned"
     recipe.save(out / f"{name}.json")
     _plot(front, done, chosen, default, out / f"{name}-pareto.png")
@@ -122,19 +122,13 @@ def tune_cmd(
     Console().print(f"recipe: {out / (name + '.json')}; figure: {out / (name + '-pareto.png')}", highlight=False)
 
 
-def _recipe(trial, shape, gpu: str, arch: str, data: str):
-    """The chosen trial as a recipe: its pipeline, the kernel it named (looked up in the registry's list for its
-    method on `arch`), its accuracy figure with the command that made it."""
-    from leapquant.kernels import registry
+def _recipe(trial, shape, gpu: str, data: str):
+    """The chosen trial as a recipe: its pipeline, the kernel it ran, its accuracy figure with the command."""
     from leapquant.kernels.config import KernelConfig
     from leapquant.pipeline import Pipeline
     from tuner.space import Point
 
-    method = {"window": trial.params["window"], "format": trial.params["format"],
-              "rank": trial.params.get("rank", 0), "iters": trial.params.get("iters", 2)}
-    problem = KernelConfig(family=shape.family, H=shape.H, HV=shape.HV, K=shape.K, V=shape.V, **method)
-    kernel = next(c for c in registry.search_space(problem, arch) if c.tag == trial.user_attrs["kernel"])
-    point = Point(Pipeline.from_dict(trial.user_attrs["pipeline"]), kernel)
+    point = Point(Pipeline.from_dict(trial.user_attrs["pipeline"]), KernelConfig(**trial.user_attrs["kernel_config"]))
     command = " ".join(["leapquant", *sys.argv[1:]]) if len(sys.argv) > 1 else "leapquant tune"
     return point.recipe(shape, gpu).with_figures(accuracy=[{"metric": "state_error", "value": trial.values[0],
                                                              "data": data, "command": command}])

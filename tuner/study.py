@@ -5,6 +5,7 @@ and the study runs until it holds the requested number of complete trials."""
 from __future__ import annotations
 
 import os
+from dataclasses import asdict
 from pathlib import Path
 
 import optuna
@@ -62,6 +63,7 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
         res = simulate(source.chunks(chunk_tokens({"p": p}, at_least=256)), {"p": p}, seed=seed).configs["p"]
         s = res.summary()
         trial.set_user_attr("kernel", None if point.kernel is None else point.kernel.tag)
+        trial.set_user_attr("kernel_config", None if point.kernel is None else asdict(point.kernel))
         trial.set_user_attr("simulation_only", point.why)
         trial.set_user_attr("mean_output_error", s["mean_output_error"])
         trial.set_user_attr("pipeline", p.to_dict())
