@@ -6,7 +6,7 @@ runs each placement on its slice of the steps and puts the outputs and states ba
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields, replace
+from dataclasses import dataclass
 
 import torch
 
@@ -34,9 +34,7 @@ class Placement:
     def take_steps(self, steps: Steps) -> Steps:
         if self.layers is None and self.heads is None:
             return steps
-        tensors = {f.name: self.take(getattr(steps, f.name)) for f in fields(steps)
-                   if isinstance(getattr(steps, f.name), torch.Tensor)}
-        return replace(steps, **tensors)
+        return steps.map(self.take)
 
     def put(self, full: torch.Tensor, x: torch.Tensor) -> None:
         """Write x (the placement's slice) into full [layers, batch, heads, ...] in place."""

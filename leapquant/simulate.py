@@ -133,9 +133,8 @@ def simulate(
             raise InputError(f"every chunk must have the first one's batch {batch_shape}, dk = {dk}, dv = {dv}; got "
                              f"batch {list(steps.batch_shape)}, dk = {steps.dk}, dv = {steps.dv} after {seen} tokens")
         steps = steps.to(dtype=dtype, device=device)
-        for name in ("log_alpha", "k", "b", "beta", "v", "q", "out_extra"):
-            if getattr(steps, name) is not None:
-                _check_finite(getattr(steps, name), f"the chunk's {name} (in {dtype})", seen)
+        for name, x in steps.tensors().items():
+            _check_finite(x, f"the chunk's {name} (in {dtype})", seen)
         if ref_state is None:
             dk, dv, batch_shape = steps.dk, steps.dv, list(steps.batch_shape)
             parts = {n: placements(n, p, batch_shape) for n, p in pipelines.items()}

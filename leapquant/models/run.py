@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 import torch
 import torch.nn.functional as F
@@ -56,17 +56,11 @@ class HeadGroups:
         self.quantizer = None      # no one quantizer: Figure-6 statistics are per pipeline
 
     def run(self, steps: Steps) -> torch.Tensor:
-        def take(x, h0, h1):
-            return x if x is None else x[:, h0:h1]
-        outs = [s.run(replace(steps, **{f: take(getattr(steps, f), h0, h1) for f in _STEP_TENSORS}))
-                for (h0, h1), s in zip(self.heads, self.streams)]
+        outs = [s.run(steps.map(lambda x, h0=h0, h1=h1: x[:, h0:h1])) for (h0, h1), s in zip(self.heads, self.streams)]
         return torch.cat(outs, 1)
 
     def state(self) -> torch.Tensor:
         return torch.cat([s.state() for s in self.streams], 1)
-
-
-_STEP_TENSORS = ("log_alpha", "k", "b", "beta", "v", "q", "out_extra")
 
 
 def layer_method(config: Pipeline | Recipe | None, layer: int, H: int) -> list[tuple[tuple[int, int], Pipeline]] | None:

@@ -83,14 +83,19 @@ class Steps:
             out_extra=None if self.out_extra is None else self.out_extra[..., tok, :],
         )
 
-    def to(self, dtype: torch.dtype | None = None, device: torch.device | str | None = None) -> "Steps":
-        def cast(x: torch.Tensor | None) -> torch.Tensor | None:
-            return None if x is None else x.to(dtype=dtype, device=device)
+    TENSORS = ("log_alpha", "k", "b", "beta", "v", "q", "out_extra")
+    """The tensor fields (b and out_extra may be None)."""
 
-        return replace(
-            self, log_alpha=cast(self.log_alpha), k=cast(self.k), b=cast(self.b), beta=cast(self.beta),
-            v=cast(self.v), q=cast(self.q), out_extra=cast(self.out_extra),
-        )
+    def tensors(self) -> dict[str, torch.Tensor]:
+        """The tensor fields that are set, by name."""
+        return {n: getattr(self, n) for n in self.TENSORS if getattr(self, n) is not None}
+
+    def map(self, fn) -> "Steps":
+        """The same steps with `fn` applied to every tensor field that is set (a cast, a slice of the batch)."""
+        return replace(self, **{n: fn(x) for n, x in self.tensors().items()})
+
+    def to(self, dtype: torch.dtype | None = None, device: torch.device | str | None = None) -> "Steps":
+        return self.map(lambda x: x.to(dtype=dtype, device=device))
 
 
 @dataclass
