@@ -21,7 +21,7 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError, field_validator, model_validator
+from pydantic import PrivateAttr, ValidationError, field_validator, model_validator
 
 from leapquant import gpus
 from leapquant.errors import InputError
@@ -59,6 +59,13 @@ class Recipe(_Strict):
     figures: Figures = Figures()
     provenance: Provenance
     artifacts: list[Artifact] = []
+    _folder: Path | None = PrivateAttr(default=None)     # where a loaded recipe's artifacts lie
+
+    def __eq__(self, other: object) -> bool:
+        """Recipes are equal when their contents are (where a loaded one lies does not count)."""
+        return isinstance(other, Recipe) and self.model_dump() == other.model_dump()
+
+    __hash__ = _Strict.__hash__
 
     @field_validator("schema_version")
     @classmethod
@@ -142,6 +149,7 @@ class Recipe(_Strict):
 
         configs = [self.to_kernel_config(layer) for layer in range(self.model.layers)]
         target = self.target.arch
+        prebuilt = [None] * len(configs)
         if kernels is None:
             import torch
 
@@ -152,7 +160,25 @@ class Recipe(_Strict):
                                      f"this GPU is {here}: pass rebuild=True to resolve them for it")
                 configs = [self._rebuilt(layer, here) for layer in range(self.model.layers)]
                 target = here
-        return [LeapDecoder(cfg, target=target, kernels=kernels) for cfg in configs]
+            elif here is not None and not rebuild:
+                prebuilt = self.prebuilt_kernels(configs)
+        return [LeapDecoder(cfg, target=target, kernels=kernels or pre) for cfg, pre in zip(configs, prebuilt)]
+
+    def prebuilt_kernels(self, configs: list) -> list:
+        """Each config's launches from the kernel files the recipe ships (cubins for its target; None for a config
+        without them, compiled instead), read from the loaded recipe's folder and checked against their sha256 as
+        read."""
+        from leapquant.kernels import artifact
+
+        if not any(a.role == "cubin" for a in self.artifacts):
+            return [None] * len(configs)
+        if self._folder is None:
+            raise InputError("the recipe's kernel files are read from its folder: load it with Recipe.load(path)")
+        built = {}
+        for cfg in configs:
+            if cfg not in built:
+                built[cfg] = artifact.step_kernels(self._folder, self.artifacts, cfg, self.target.arch)
+        return [built[cfg] for cfg in configs]
 
     def _rebuilt(self, layer: int, arch: str):
         """`layer`'s kernel resolved afresh for `arch`: the recipe's method, layout and output dtype; programs and
@@ -298,7 +324,9 @@ class Recipe(_Strict):
         if data.get("kernel") is not None:
             data = self._fill_kernels(data)
         new = _build(type(self), data, "recipe")
-        return _build(type(self), {**data, "memory": new.memory_needed().model_dump(mode="json")}, "recipe")
+        out = _build(type(self), {**data, "memory": new.memory_needed().model_dump(mode="json")}, "recipe")
+        out._folder = self._folder
+        return out
 
     def override(self, layers: list[int], heads: tuple[int, int] | None = None, **fields: Any) -> "Recipe":
         """A new recipe whose `layers` (and value heads [start, stop)) change the pipeline's `fields`."""
@@ -325,10 +353,26 @@ class Recipe(_Strict):
         return self._with(figures={"accuracy": f["accuracy"] + list(accuracy or []),
                                    "speed": f["speed"] + list(speed or [])})
 
-    def with_artifacts(self, folder: str | os.PathLike, files: dict[str, str]) -> "Recipe":
-        """A new recipe naming `files` ({name in `folder`: role}) with their sha256."""
-        arts = [{"name": n, "role": role, "sha256": _sha256(_inside(Path(folder), n))} for n, role in files.items()]
-        return self._with(artifacts=[*self.model_dump(mode="json")["artifacts"], *arts])
+    def with_artifacts(self, folder: str | os.PathLike, files: dict[str, str | dict]) -> "Recipe":
+        """A new recipe naming `files` ({name in `folder`: role, or {role, kernel, step}}) with their sha256."""
+        arts = [{**({"role": v} if isinstance(v, str) else v), "name": n, "sha256": _sha256(_inside(Path(folder), n))}
+                for n, v in files.items()]
+        out = self._with(artifacts=[*self.model_dump(mode="json")["artifacts"], *arts])
+        out._folder = Path(folder)
+        return out
+
+    def with_kernel_files(self, folder: str | os.PathLike) -> "Recipe":
+        """A new recipe shipping its kernels for its target: each layer's configuration built here (TileLang and
+        nvcc, no GPU) into `folder` — TileLang source, CUDA, cubin and launch description per launch — and named
+        with their sha256, so that the recipe runs on its GPU with no compilation (`decoders`)."""
+        from leapquant.kernels import artifact
+
+        if self.kernel is None:
+            raise InputError(f"recipe {self.model.name!r} has no kernel (a simulation-only recipe) to build")
+        files = {}
+        for cfg in dict.fromkeys(self.to_kernel_config(layer) for layer in range(self.model.layers)):
+            files.update(artifact.write(artifact.build(cfg, self.target.arch), self.target.arch, folder))
+        return self.with_artifacts(folder, files)
 
     # ---- files ---------------------------------------------------------------------------------
     def to_json(self) -> str:
@@ -368,6 +412,7 @@ class Recipe(_Strict):
         if verify_artifacts:
             for a in recipe.artifacts:
                 _check_artifact(path.parent, a, f"recipe {str(path)!r}")
+        recipe._folder = path.parent
         return recipe
 
 

@@ -53,6 +53,8 @@ MODELS: dict[str, ModelShape] = {
     "kda": ModelShape(name="kda", family="kda", layers=3, H=2, HV=2, K=128, V=128),
     # Qwen3-Next-80B-A3B's config.json: 48 layers, every 4th full attention; 16 key and 32 value heads of 128
     "qwen3-next-80b-a3b": ModelShape(name="qwen3-next-80b-a3b", family="gdn", layers=36, H=16, HV=32, K=128, V=128),
+    # Kimi-Linear-48B-A3B's config: 27 layers, KDA and MLA 3 : 1 (20 KDA layers), 32 heads of 128
+    "kimi-linear-48b-a3b": ModelShape(name="kimi-linear-48b-a3b", family="kda", layers=20, H=32, HV=32, K=128, V=128),
 }
 """Models by name: `Recipe.from_preset(..., model=NAME)`."""
 
@@ -180,11 +182,14 @@ class Provenance(_Strict):
 
 
 class Artifact(_Strict):
-    """A file beside the recipe (a kernel's source, CUDA or cubin), by its name in the recipe's folder."""
+    """A file beside the recipe, by its name in the recipe's folder: a kernel's TileLang source, CUDA, cubin or launch
+    description (`kernel` and `step` say which launch of which configuration: leapquant.kernels.artifact)."""
 
     name: str = Field(min_length=1)
     sha256: str = Field(pattern=r"^[0-9a-f]{64}$")
-    role: Literal["tilelang-source", "cuda-source", "cubin", "fatbin", "other"]
+    role: Literal["tilelang-source", "cuda-source", "cubin", "launch", "fatbin", "other"]
+    kernel: str | None = None      # the KernelConfig tag whose launch the file holds (kernel files)
+    step: Literal["decode", "boundary", "small_boundary"] | None = None
 
     @field_validator("name")
     @classmethod

@@ -1,11 +1,14 @@
-"""`leapquant tune`: search a model's method and kernels for a GPU, print the Pareto front, write the chosen recipe.
+"""`leapquant tune`: search a model's method and kernels for a GPU; print the Pareto front; write the chosen recipe
+with its deployable kernel.
 
-Accuracy is measured by the simulator on the model's recorded trace (GDN: the embedded trace of the trained model) or
-on a seeded synthetic input of the model's shapes (KDA: no trace is shipped); memory is counted. Speed is not an
-objective yet: the recipe carries no speed figure."""
+Accuracy is measured by the simulator on the trained model's recorded trace (the embedded GDN or KDA trace, or
+`--trace FILE`); speed is measured on the local GPU when it is the target, else predicted by the cost model fitted on
+H200 measurements (`tuner/cost.py`), for one layer of the serving model's shape (`--shape`); memory is counted.
+"""
 from __future__ import annotations
 
 import json
+import math
 import sys
 from pathlib import Path
 
@@ -16,119 +19,228 @@ from rich.table import Table
 from leapquant.errors import InputError
 from leapquant.options import check_int, handles_errors
 
+SHAPES = {"gdn": "qwen3-next-80b-a3b", "kda": "kimi-linear-48b-a3b"}
+"""The serving model whose layer shape each family's kernels are timed and built for, by default."""
+TRACES = {"gdn": "default_trace.safetensors", "kda": "kda_trace.safetensors"}
+"""The trained models' embedded traces (leapquant/data/)."""
 
-def _source(model, tokens: int):
+
+def _source(model, tokens: int, trace: Path | None):
     """(the input the trials simulate, its description)."""
-    from leapquant.synthetic import SyntheticSource
-    from leapquant.traces import TraceSource, default_trace_path, has_default_trace
+    from leapquant.traces import TraceSource
 
-    if model.family == "gdn" and has_default_trace():
-        src = TraceSource(default_trace_path(), tokens=None)
-        src = TraceSource(default_trace_path(), tokens=min(tokens, src.total_tokens))
-        return src, f"the embedded trace of the trained GDN model ({src.tokens} tokens)"
-    src = SyntheticSource(family=model.family, tokens=tokens, layers=1, heads=model.HV, dk=model.K, dv=model.V)
-    return src, f"synthetic {model.family} input, {model.HV} heads of {model.K}x{model.V}, {tokens} tokens"
+    path = trace or Path(__file__).parents[1] / "leapquant" / "data" / TRACES[model.family]
+    if trace is None and not path.is_file():
+        raise InputError(f"the embedded trace {str(path)!r} is missing from this installation; pass --trace FILE")
+    src = TraceSource(path, tokens=None)
+    if src.family != model.family:
+        raise InputError(f"--trace {str(path)!r} holds {src.family} inputs; --model {model.name} needs "
+                         f"{model.family}")
+    src = TraceSource(path, tokens=min(tokens, src.total_tokens))
+    what = "the embedded trace of the trained " + model.family.upper() + " model" if trace is None else str(trace)
+    return src, f"{what} ({src.tokens} tokens, {src.num_layers} layers)"
 
 
-def _plot(front, others, chosen, default, path: Path) -> None:
-    import matplotlib
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+def _list_gpus(as_json: bool) -> None:
+    from leapquant import gpus
+    rows = gpus.table()
+    if as_json:
+        sys.stdout.write(json.dumps(rows, indent=1) + "\n")
+        return
+    table = Table(title="GPUs (leapquant.gpus: every figure with its public source)")
+    for col in rows[0]:
+        table.add_column(str(col))
+    for r in rows:
+        table.add_row(*(str(v) for v in r.values()))
+    Console().print(table)
 
-    from leapquant.files import atomic_path
 
-    fig, ax = plt.subplots(figsize=(6, 4))
-    for ts, style, label in ((others, dict(c="0.7", s=14), "trials"), (front, dict(c="C0", s=24), "Pareto front")):
-        ax.scatter([t.values[1] for t in ts], [t.values[0] for t in ts], label=label, **style)
-    for t, marker, label in ((default, "s", "default (p 16, r 4, INT8)"), (chosen, "*", "chosen")):
-        if t is not None:
-            ax.scatter([t.values[1]], [t.values[0]], marker=marker, s=120, facecolors="none", edgecolors="C3",
-                       label=label)
-    ax.set_xlabel("bytes per element")
-    ax.set_ylabel("final state error")
-    ax.set_yscale("log")
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    with atomic_path(path, suffix=".png") as tmp:
-        fig.savefig(tmp, format="png", dpi=120)
-    plt.close(fig)
+def _speed(kind: str, gpu: str, batches: tuple[int, ...]):
+    from tuner.speed import MeasuredSpeed, PredictedSpeed, local_gpu_is
+    if kind not in ("auto", "measured", "predicted", "none"):
+        raise InputError(f"--speed must be auto, measured, predicted or none, got {kind!r}")
+    here = local_gpu_is(gpu)
+    if kind == "measured" and not here:
+        raise InputError(f"--speed measured needs the target GPU ({gpu}) in this machine")
+    if kind == "none":
+        return None
+    return MeasuredSpeed(gpu, batches) if kind == "measured" or (kind == "auto" and here) else PredictedSpeed(
+        gpu, batches)
+
+
+def _batches(text: str) -> tuple[int, ...]:
+    try:
+        out = tuple(int(b) for b in text.split(","))
+    except ValueError:
+        raise InputError(f"--batch must be comma-separated integers >= 1, got {text!r}") from None
+    if not out or min(out) < 1:
+        raise InputError(f"--batch must be comma-separated integers >= 1, got {text!r}")
+    return out
 
 
 @handles_errors
 def tune_cmd(
-    model: str = typer.Option(..., help="gdn or kda (the project's trained models)."),
-    gpu: str = typer.Option(..., help="The target GPU: h100, h200, b200, gb200, rtx-pro-6000, rtx-5090."),
+    model: str = typer.Option(None, help="gdn or kda (the project's trained models: their traces give accuracy)."),
+    gpu: str = typer.Option(None, help="The target GPU (--list-gpus)."),
+    shape: str = typer.Option(None, help="The serving model whose layer the kernel is timed and built for (default: "
+                              "qwen3-next-80b-a3b for gdn, kimi-linear-48b-a3b for kda)."),
+    trace: Path = typer.Option(None, help="A recorded trace (leapquant.traces) in place of the embedded one."),
+    batch: str = typer.Option("256", help="Batches the speed is taken at, comma-separated (the first is the "
+                              "objective)."),
     trials: int = typer.Option(24, help="Complete trials the study holds when it ends."),
-    tokens: int = typer.Option(1024, help="Tokens each trial simulates."),
-    seed: int = typer.Option(0, help="Seed of the sampler and of the synthetic input."),
+    timeout: float = typer.Option(None, help="Stop starting trials after this many seconds."),
+    tokens: int = typer.Option(1024, help="Tokens of the trace each trial simulates."),
+    seed: int = typer.Option(0, help="Seed of the sampler and the simulation."),
+    workers: int = typer.Option(1, help="Accuracy trials run at once (Ray tasks; 1: in this process)."),
+    runner: str = typer.Option("auto", help="auto (Ray where installed and --workers > 1), ray or local."),
+    address: str = typer.Option(None, help="An existing Ray cluster's address."),
+    speed: str = typer.Option("auto", help="auto (measured when this machine has the target GPU, else predicted), "
+                              "measured, predicted or none."),
+    space: Path = typer.Option(None, help="A JSON file narrowing or widening the search space (tuner/space.py)."),
     max_error: float = typer.Option(None, help="Largest final state error the chosen recipe may have (default: the "
                                     "paper's default point's)."),
+    max_bytes_per_element: float = typer.Option(None, help="Largest state bytes per element (a constraint)."),
+    min_speedup: float = typer.Option(None, help="Smallest speed-up over FLA's FP32 step (a constraint)."),
+    kernel_files: bool = typer.Option(True, help="Build the chosen kernel's TileLang source, CUDA and cubin for the "
+                                      "target beside the recipe (needs TileLang and nvcc)."),
     study_dir: Path = typer.Option(Path("leapquant-tune"), help="Folder of the study's journal (resumed if present)."),
-    out: Path = typer.Option(Path("leapquant-tune"), help="Folder of the recipe, the Pareto table and figure."),
-    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress lines on stderr."),
+    out: Path = typer.Option(Path("leapquant-tune"), help="Folder of the recipe, its kernel files, the Pareto table "
+                             "and figure."),
+    list_gpus: bool = typer.Option(False, "--list-gpus", help="List the known GPUs and their figures, and stop."),
+    quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
     as_json: bool = typer.Option(False, "--json", help="Print the Pareto front and the chosen recipe as JSON."),
 ) -> None:
     """Search window, rank, format and kernel tiles for MODEL on GPU; write the chosen recipe and the Pareto front."""
+    if list_gpus:
+        return _list_gpus(as_json)
     try:
-        from optuna.trial import TrialState
+        import optuna  # noqa: F401
     except ImportError:
         raise InputError("leapquant tune needs optuna: pip install -e '.[tune]' (optuna and ray)") from None
 
     from leapquant import gpus
-    from leapquant.files import check_output_dir, write_text_atomic
+    from leapquant.files import check_output_dir
     from leapquant.recipe import MODELS
-    from tuner.space import DEFAULT
-    from tuner.study import tune
+    from tuner import workers as tw
+    from tuner.space import Space
+    from tuner.study import Constraints, tune
 
     if model not in ("gdn", "kda"):
         raise InputError(f"--model must be gdn or kda, got {model!r}")
+    if gpu is None:
+        raise InputError(f"--gpu is required: one of {gpus.names()}")
     arch = gpus.arch_of(gpu)
-    check_int("--trials", trials)
-    check_int("--tokens", tokens)
+    for name, value in (("--trials", trials), ("--tokens", tokens), ("--workers", workers)):
+        check_int(name, value)
+    shape_name = shape or SHAPES[model]
+    if shape_name not in MODELS or MODELS[shape_name].family != model:
+        raise InputError(f"--shape must be a {model} model of {[n for n, m in MODELS.items() if m.family == model]}, "
+                         f"got {shape_name!r}")
+    batches = _batches(batch)
+    constraints = Constraints(max_error, max_bytes_per_element, min_speedup)
+    the_space = Space() if space is None else Space.from_file(space)
     out = check_output_dir(out, "--out")
     check_output_dir(study_dir, "--study-dir")
-    shape = MODELS[model]
-    source, data = _source(shape, tokens)
-    say = (lambda *a: None) if quiet else (lambda msg: print(msg, file=sys.stderr, flush=True))
-    study = tune(shape, arch, source, trials=trials, study_dir=study_dir, seed=seed,
-                 on_trial=lambda t: say(f"trial {t.number}: error {t.values[0]:.3e}, {t.values[1]:.3f} B/element"))
-    done = [t for t in study.trials if t.state == TrialState.COMPLETE]
-    default = next((t for t in done if all(t.params.get(k) == v for k, v in DEFAULT.items())), None)
-    budget = max_error if max_error is not None else (default.values[0] if default else float("inf"))
-    fits = [t for t in done if t.values[0] <= budget and t.user_attrs["kernel"]]
-    if not fits:
-        raise InputError(f"--max-error {budget:.3g}: no trial with a kernel is that accurate")
-    chosen = min(fits, key=lambda t: (t.values[1], t.values[0]))
-    front = sorted(study.best_trials, key=lambda t: t.values[1])
-    recipe = _recipe(chosen, shape, gpu, data)
+    accuracy_model, kernel_shape = MODELS[model], MODELS[shape_name]
+    source, data = _source(accuracy_model, tokens, trace)
+    timing = _speed(speed, gpu, batches)
+    pool = tw.make(runner, workers, address)
+    progress = _Progress(trials, quiet)
+    try:
+        study = tune(accuracy_model, arch, source, trials=trials, study_dir=study_dir, seed=seed, space=the_space,
+                     speed=timing, kernel_shape=kernel_shape, constraints=constraints, workers=pool,
+                     timeout=timeout, on_trial=progress)
+    finally:
+        pool.close()
+        progress.close()
+    _emit(study, model, gpu, kernel_shape, data, out, max_error, kernel_files, as_json, pool.name, timing)
+
+
+class _Progress:
+    """A rich progress bar on stderr with the best point so far (fastest within the default's error)."""
+
+    def __init__(self, total: int, quiet: bool):
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+        self.bar = None if quiet else Progress(TextColumn("tune"), BarColumn(), MofNCompleteColumn(),
+                                               TimeElapsedColumn(), TextColumn("{task.description}"),
+                                               console=Console(stderr=True), transient=False)
+        if self.bar is not None:
+            self.bar.start()
+            self.task = self.bar.add_task("", total=total)
+        self.best = None
+
+    def __call__(self, t) -> None:
+        if self.bar is None or t.values is None:
+            return
+        us = t.values[1]
+        if math.isfinite(us) and (self.best is None or us < self.best[1]):
+            self.best = (t.number, us, t.values[0])
+        best = f"best: trial {self.best[0]}, {self.best[1]:.1f} µs, error {self.best[2]:.2e}" if self.best else ""
+        self.bar.update(self.task, completed=self.bar.tasks[0].completed + 1, description=best)
+
+    def close(self) -> None:
+        if self.bar is not None:
+            self.bar.stop()
+
+
+def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_files: bool, as_json: bool,
+          runner: str, timing) -> None:
+    from leapquant.files import write_text_atomic
+    from tuner.report import choose, default_trial, done_trials, plot, row
+
+    done = done_trials(study)
+    if not done:
+        raise InputError("no trial completed (see --timeout)")
+    chosen = choose(done, max_error)
+    front = sorted(study.best_trials, key=lambda t: (t.values[1], t.values[0]))
     name = f"{model}-{gpu}-tuned"
-    recipe.save(out / f"{name}.json")
-    _plot(front, done, chosen, default, out / f"{name}-pareto.png")
-    rows = [{"trial": t.number, "final_state_error": t.values[0], "bytes_per_element": t.values[1],
-             "kernel": t.user_attrs["kernel"], "simulation_only": t.user_attrs["simulation_only"]} for t in front]
+    recipe_path = _write_recipe(chosen, kernel_shape, gpu, data, out / f"{name}.json", kernel_files, timing)
+    plot(front, done, chosen, default_trial(done), out / f"{name}-pareto.png",
+         f"{model} on {gpu}: {len(done)} trials, speed {timing.how if timing else 'not taken'} at batch "
+         f"{timing.batches[0] if timing else '-'}")
+    rows = [row(t) for t in front]
     write_text_atomic(out / f"{name}-pareto.json", json.dumps(rows, indent=1) + "\n")
+    summary = {"pareto": rows, "chosen": chosen.number, "recipe": str(recipe_path), "data": data, "runner": runner,
+               "speed": timing.how if timing else None, "trials": len(done)}
     if as_json:
-        sys.stdout.write(json.dumps({"pareto": rows, "chosen": chosen.number, "recipe": str(out / f"{name}.json"),
-                                     "data": data}, indent=2) + "\n")
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
         return
-    table = Table(title=f"{model} on {gpu}: Pareto front of {len(done)} trials ({data})")
-    for col in ("trial", "final state error", "B/element", "kernel"):
+    table = Table(title=f"{model} on {gpu} ({kernel_shape.name} layer): Pareto front of {len(done)} trials; "
+                        f"accuracy on {data}; trials ran {runner}")
+    for col in ("trial", "state error", "µs/step", "speed-up", "B/element", "kernel"):
         table.add_column(col, overflow="fold")
     for r in rows:
         mark = " (chosen)" if r["trial"] == chosen.number else ""
-        table.add_row(f"{r['trial']}{mark}", f"{r['final_state_error']:.3e}", f"{r['bytes_per_element']:.3f}",
-                      r["kernel"] or f"simulation only: {r['simulation_only']}")
-    Console().print(table)
-    Console().print(f"recipe: {out / (name + '.json')}; figure: {out / (name + '-pareto.png')}", highlight=False)
+        us = f"{r['us_per_step']:.1f} ({r['speed_how']})" if r["us_per_step"] else f"- ({r['speed_missing']})"
+        sp = f"{r['speedup']:.2f}x" if r["speedup"] else "-"
+        table.add_row(f"{r['trial']}{mark}", f"{r['final_state_error']:.3e}", us, sp,
+                      f"{r['bytes_per_element']:.3f}", r["kernel"] or f"simulation only: {r['simulation_only']}")
+    Console(width=max(Console().width, 150)).print(table)
+    Console().print(f"recipe: {recipe_path}; figure: {out / (name + '-pareto.png')}", highlight=False)
 
 
-def _recipe(trial, shape, gpu: str, data: str):
-    """The chosen trial as a recipe: its pipeline, the kernel it ran, its accuracy figure with the command."""
+def _write_recipe(trial, shape, gpu: str, data: str, path: Path, kernel_files: bool, timing) -> Path:
+    """The chosen trial as a recipe: its pipeline, its kernel, its accuracy and speed figures with the command, and
+    (`kernel_files`) the kernel's files built for the target beside it."""
     from leapquant.kernels.config import KernelConfig
     from leapquant.pipeline import Pipeline
     from tuner.space import Point
 
     point = Point(Pipeline.from_dict(trial.user_attrs["pipeline"]), KernelConfig(**trial.user_attrs["kernel_config"]))
     command = " ".join(["leapquant", *sys.argv[1:]]) if len(sys.argv) > 1 else "leapquant tune"
-    return point.recipe(shape, gpu).with_figures(accuracy=[{"metric": "state_error", "value": trial.values[0],
-                                                             "data": data, "command": command}])
+    cfg = point.kernel
+    speed = [{"us_per_step": r["us"], "batch": r["batch"], "how": r["how"], "gpu": gpu,
+              "baseline": "fla-fp32 (faster layout)", "baseline_us": r["fla_us"],
+              "cost_model": "tuner/cost_h200.json" if r["how"] == "predicted" else None,
+              "shape": {"H": cfg.H, "HV": cfg.HV, "K": cfg.K, "V": cfg.V}, "command": command}
+             for r in trial.user_attrs.get("speed") or []]
+    recipe = point.recipe(shape, gpu).with_figures(
+        accuracy=[{"metric": "state_error", "value": trial.values[0], "data": data, "command": command},
+                  {"metric": "output_error", "value": trial.user_attrs["mean_output_error"], "data": data,
+                   "command": command}], speed=speed)
+    if kernel_files:
+        try:
+            recipe = recipe.with_kernel_files(path.parent)
+        except ImportError as e:
+            raise InputError(f"--kernel-files needs TileLang and nvcc ({e}); pass --no-kernel-files") from None
+    return recipe.save(path)

@@ -8,6 +8,7 @@ from dataclasses import asdict, dataclass
 
 from leapquant.errors import InputError
 from leapquant.kernels import registry
+from leapquant.kernels.config import FORMATS as KERNEL_FORMATS
 from leapquant.kernels.config import KernelConfig
 from leapquant.kernels.from_pipeline import pipeline_of
 from leapquant.pipeline import Pipeline
@@ -26,10 +27,36 @@ class Space:
     iters: tuple[int, ...] = (1, 2)
 
     def __post_init__(self):
+        from leapquant.formats import names as format_names
         for name in ("window", "rank", "format", "iters"):
             values = getattr(self, name)
             if not isinstance(values, tuple) or not values:
-                raise InputError(f"space.{name} must be a non-empty tuple, got {values!r}")
+                raise InputError(f"space.{name} must be a non-empty list, got {values!r}")
+            for v in values:
+                ok = isinstance(v, str) and v in format_names() if name == "format" else (
+                    not isinstance(v, bool) and isinstance(v, int) and v >= {"window": 2, "rank": 0, "iters": 1}[name])
+                if not ok:
+                    want = f"one of {format_names()}" if name == "format" else (
+                        f"integers >= {dict(window=2, rank=0, iters=1)[name]}")
+                    raise InputError(f"space.{name} must hold {want}, got {v!r}")
+
+    @classmethod
+    def from_file(cls, path) -> "Space":
+        """The space of a JSON file {"window": [...], "rank": [...], "format": [...], "iters": [...]} (any subset;
+        the rest keep their defaults); InputError naming the file and the field otherwise."""
+        import json
+        from pathlib import Path
+        try:
+            data = json.loads(Path(path).read_text())
+        except (OSError, UnicodeDecodeError, json.JSONDecodeError) as e:
+            raise InputError(f"--space {str(path)!r}: {e}") from None
+        if not isinstance(data, dict) or set(data) - {"window", "rank", "format", "iters"}:
+            raise InputError(f"--space {str(path)!r}: expected an object with some of window, rank, format, iters; "
+                             f"got {sorted(data) if isinstance(data, dict) else type(data).__name__}")
+        try:
+            return cls(**{k: tuple(v) if isinstance(v, list) else v for k, v in data.items()})
+        except InputError as e:
+            raise InputError(f"--space {str(path)!r}: {e}") from None
 
 
 DEFAULT = {"window": 16, "rank": 4, "format": "int8", "iters": 2}
@@ -74,16 +101,21 @@ def _method(trial, model: ModelShape, space: Space) -> dict:
     return m
 
 
-def suggest(trial, model: ModelShape, arch: str, space: Space = Space()) -> Point:
+def suggest(trial, model: ModelShape, arch: str, space: Space = Space(), speed=None) -> Point:
     """The point `trial` (an Optuna trial) picks for `model` on `arch`: the method's parameters, then one of the
-    kernel configurations the registry lists for it on `arch` (parameter `kernel[<method>]`)."""
+    kernel configurations the registry lists for it on `arch` (parameter `kernel[<method>]`) — those whose speed
+    `speed` (tuner.speed) can give, where it can give any."""
     m = _method(trial, model, space)
     if model.family not in KERNEL_FAMILIES:
         return Point(_simulation_pipeline(m), None, f"no decode kernel runs family {model.family!r}")
+    if m["format"] not in KERNEL_FORMATS:
+        return Point(_simulation_pipeline(m), None, f"no decode kernel stores format {m['format']!r}")
     problem = KernelConfig(family=model.family, H=model.H, HV=model.HV, K=model.K, V=model.V, **m)
     choices = registry.search_space(problem, arch)
     if not choices:
         return Point(_simulation_pipeline(m), None, f"no kernel program fits {arch} for {problem.tag}")
+    if speed is not None:
+        choices = [c for c in choices if speed.why_not(c) is None] or choices
     tags = [c.tag for c in choices]
     cfg = choices[tags.index(trial.suggest_categorical(f"kernel[{_name(m)}]", tags))]
     return Point(pipeline_of(cfg), cfg)

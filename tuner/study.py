@@ -1,11 +1,14 @@
-"""The tuner's Optuna study: each trial a point of `tuner.space`, its accuracy measured by the simulator, its memory
-counted; a multi-objective study (seeded NSGA-II) kept in a journal file, so that a study stopped at any moment
-(kill -9 included) resumes with nothing lost: trials found running at start are marked failed and enqueued again,
-and the study runs until it holds the requested number of complete trials."""
+"""The tuner's Optuna study: each trial a point of `tuner.space`, its accuracy measured by the simulator, its speed
+measured or predicted (`tuner.speed`), its memory counted; a multi-objective study (seeded NSGA-II, with the
+constraints) kept in a journal file, so that a study stopped at any moment (kill -9 included) resumes with nothing
+lost: trials found running at start are marked failed and enqueued again, and the study runs until it holds the
+requested number of complete trials. Trials run on `tuner.workers` (Ray where installed, else in this process)."""
 from __future__ import annotations
 
+import math
 import os
-from dataclasses import asdict
+import time
+from dataclasses import asdict, dataclass
 from pathlib import Path
 
 import optuna
@@ -13,12 +16,42 @@ from optuna.trial import TrialState
 
 from leapquant.errors import InputError
 from leapquant.kernels import arch as arches
+from leapquant.pipeline import Pipeline
 from leapquant.recipe import ModelShape
 from leapquant.simulate import chunk_tokens, simulate
 from tuner.space import Space, default_params, suggest
 
-OBJECTIVES = ("final_state_error", "bytes_per_element")
-"""What every trial minimises (the study's directions) and records."""
+OBJECTIVES = ("final_state_error", "us_per_step", "bytes_per_element")
+"""What every trial minimises (the study's directions, in order). µs is +inf where no figure exists (a method no
+kernel computes, a program the cost model has no measurement of): such a point is never chosen for its speed."""
+
+
+@dataclass(frozen=True)
+class Constraints:
+    """Bounds a chosen point must meet (None: unbounded): the final state error, the bytes per element of the
+    state, the speed-up over FLA's FP32 step at the first batch."""
+
+    max_error: float | None = None
+    max_bytes_per_element: float | None = None
+    min_speedup: float | None = None
+
+    def __post_init__(self):
+        for name in ("max_error", "max_bytes_per_element", "min_speedup"):
+            v = getattr(self, name)
+            if v is not None and (isinstance(v, bool) or not isinstance(v, (int, float)) or not v > 0
+                                  or not math.isfinite(v)):
+                raise InputError(f"{name} must be a finite number > 0, got {v!r}")
+
+    def violations(self, error: float, bpe: float, speedup: float | None) -> dict[str, float]:
+        """Optuna's constraint values by name (<= 0 where met)."""
+        out = {}
+        if self.max_error is not None:
+            out["max_error"] = error - self.max_error
+        if self.max_bytes_per_element is not None:
+            out["max_bytes_per_element"] = bpe - self.max_bytes_per_element
+        if self.min_speedup is not None:
+            out["min_speedup"] = self.min_speedup - (speedup or 0.0)
+        return out
 
 
 def open_study(study_dir: str | os.PathLike, name: str, seed: int = 0) -> optuna.Study:
@@ -43,37 +76,84 @@ def recover(study: optuna.Study) -> int:
     return len(stale)
 
 
+def accuracy(pipeline: dict, source, seed: int) -> dict:
+    """The simulator's summary of `pipeline` (a Pipeline dict) on `source` (a trial's accuracy task)."""
+    p = Pipeline.from_dict(pipeline)
+    return simulate(source.chunks(chunk_tokens({"p": p}, at_least=256)), {"p": p}, seed=seed).configs["p"].summary()
+
+
+def complete(study: optuna.Study) -> int:
+    return sum(t.state == TrialState.COMPLETE for t in study.get_trials(deepcopy=False))
+
+
 def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | os.PathLike, seed: int = 0,
-         space: Space = Space(), on_trial=None) -> optuna.Study:
-    """Run the study of `model` on `arch` until it holds `trials` complete trials; `source` has `chunks(n)` and
-    `tokens` (a TraceSource or SyntheticSource whose states have the model's K and V). `on_trial(trial)` sees each
-    finished trial."""
+         space: Space = Space(), speed=None, kernel_shape: ModelShape | None = None,
+         constraints: Constraints = Constraints(), workers=None, timeout: float | None = None,
+         on_trial=None) -> optuna.Study:
+    """Run the study of `model` on `arch` until it holds `trials` complete trials (or `timeout` seconds pass).
+
+    `source` has `chunks(n)` and `tokens` (a TraceSource or SyntheticSource whose states have the model's K and V);
+    `speed` (`tuner.speed`: predicted or measured, None: no speed objective) times the kernel of each point, built
+    for `kernel_shape` (the serving model's layer; default `model`); `workers` (`tuner.workers`; default: in this
+    process) runs the accuracy tasks; `on_trial(trial)` sees each finished trial."""
+    from tuner.workers import LocalWorkers
+
     arches.get(arch)
     if isinstance(trials, bool) or not isinstance(trials, int) or trials < 1:
         raise InputError(f"trials must be an integer >= 1, got {trials!r}")
+    if timeout is not None and (isinstance(timeout, bool) or not isinstance(timeout, (int, float)) or timeout <= 0):
+        raise InputError(f"timeout must be a number of seconds > 0, got {timeout!r}")
+    shape = kernel_shape or model
+    if (shape.family, shape.K, shape.V) != (model.family, model.K, model.V):
+        raise InputError(f"kernel_shape {shape.name!r} must have the model's family and head sizes "
+                         f"({model.family}, K = {model.K}, V = {model.V})")
+    workers = workers or LocalWorkers()
     optuna.logging.set_verbosity(optuna.logging.WARNING)    # a line per trial is the caller's (on_trial)
     study = open_study(study_dir, f"{model.name}-{arch}", seed)
     recover(study)
     if not study.get_trials(deepcopy=False):
-        study.enqueue_trial(default_params(model, arch))
-
-    def objective(trial: optuna.Trial) -> tuple[float, ...]:
-        point = suggest(trial, model, arch, space)
-        p = point.pipeline
-        res = simulate(source.chunks(chunk_tokens({"p": p}, at_least=256)), {"p": p}, seed=seed).configs["p"]
-        s = res.summary()
-        trial.set_user_attr("kernel", None if point.kernel is None else point.kernel.tag)
-        trial.set_user_attr("kernel_config", None if point.kernel is None else asdict(point.kernel))
-        trial.set_user_attr("simulation_only", point.why)
-        trial.set_user_attr("mean_output_error", s["mean_output_error"])
-        trial.set_user_attr("pipeline", p.to_dict())
-        return s["final_state_error"], s["bytes_per_element"]
-
-    def done(study, trial):
-        if on_trial is not None and trial.state == TrialState.COMPLETE:
-            on_trial(trial)
-
-    left = trials - sum(t.state == TrialState.COMPLETE for t in study.get_trials(deepcopy=False))
-    if left > 0:
-        study.optimize(objective, n_trials=left, callbacks=[done], catch=(InputError,))
+        study.enqueue_trial(default_params(shape, arch))
+    deadline = None if timeout is None else time.time() + timeout
+    while complete(study) < trials and (deadline is None or time.time() < deadline):
+        asked = []
+        for _ in range(min(workers.size, trials - complete(study))):
+            trial = study.ask()
+            try:
+                asked.append((trial, suggest(trial, shape, arch, space, speed)))
+            except InputError as e:
+                trial.set_user_attr("error", str(e))
+                study.tell(trial, state=TrialState.FAIL)
+        results = workers.map(accuracy, [(point.pipeline.to_dict(), source, seed) for _, point in asked])
+        for (trial, point), summary in zip(asked, results):
+            _finish(study, trial, point, summary, speed, constraints)
+            if on_trial is not None:
+                on_trial(study.trials[trial.number])
     return study
+
+
+def _finish(study, trial, point, summary, speed, constraints: Constraints) -> None:
+    """Record a trial's every objective and figure and tell the study (FAIL where its simulation raised)."""
+    trial.set_user_attr("kernel", None if point.kernel is None else point.kernel.tag)
+    trial.set_user_attr("kernel_config", None if point.kernel is None else asdict(point.kernel))
+    trial.set_user_attr("simulation_only", point.why)
+    trial.set_user_attr("pipeline", point.pipeline.to_dict())
+    if isinstance(summary, Exception):
+        trial.set_user_attr("error", f"{type(summary).__name__}: {summary}")
+        study.tell(trial, state=TrialState.FAIL)
+        return
+    rows, why = [], point.why
+    if speed is not None and point.kernel is not None:
+        why = speed.why_not(point.kernel)
+        if why is None:
+            try:
+                rows = speed.rows(point.kernel)
+            except Exception as e:  # noqa: BLE001 - a kernel that fails to build or run: no figure, said so
+                why = f"{type(e).__name__}: {e}"
+    trial.set_user_attr("speed", rows)
+    trial.set_user_attr("speed_missing", None if rows else (why or "no speed objective"))
+    trial.set_user_attr("mean_output_error", summary["mean_output_error"])
+    error, bpe = summary["final_state_error"], summary["bytes_per_element"]
+    us = rows[0]["us"] if rows else math.inf
+    for name, value in constraints.violations(error, bpe, rows[0]["speedup"] if rows else None).items():
+        trial.set_constraint(name, value)
+    study.tell(trial, (error, us, bpe))

@@ -21,21 +21,12 @@ from pathlib import Path
 
 import torch
 
+from leapquant.kernels.launch import Param, signature
+
 HEADER = Path(__file__).with_name("cpu_emulation.h")
 CXX = shutil.which("g++") or shutil.which("c++")
 SHARED_BYTES = 232_448          # an H100/H200 SM's shared memory: every block gets it all
-_KERNEL = re.compile(r'extern "C" __global__ void (?:__launch_bounds__\([^)]*\) )?(\w+)\(([^)]*)\) \{')
 _SHARED = re.compile(r"extern __shared__ __align__\(\d+\) ([\w ]+?) (\w+)\[\];")
-
-
-@dataclass(frozen=True)
-class Param:
-    name: str
-    ctype: str         # as declared, without __restrict__ ("const float*", "int", ...)
-
-    @property
-    def pointer(self) -> bool:
-        return self.ctype.endswith("*")
 
 
 @dataclass(frozen=True)
@@ -49,17 +40,8 @@ def translate(cuda_source: str) -> tuple[str, str, tuple[Param, ...]]:
     """(C++ source, kernel name, parameters) of TileLang's generated CUDA for one kernel."""
     decl = cuda_source.index('extern "C"')
     body = cuda_source[cuda_source.index("\n", decl) + 1:]      # drop the includes and the forward declaration
-    m = _KERNEL.search(body)
-    if m is None:
-        raise ValueError("no `extern \"C\" __global__` kernel definition found in the generated source")
-    name, plist = m.group(1), m.group(2)
-    params = []
-    for p in plist.split(","):
-        p = p.replace("__restrict__", "").strip()
-        pm = re.fullmatch(r"(.*?[\w*])\s*(\w+)", p)
-        if pm is None:
-            raise ValueError(f"cannot parse kernel parameter {p!r}")
-        params.append(Param(pm.group(2), re.sub(r"\s*\*", "*", pm.group(1)).strip()))
+    name, params, m = signature(body)
+    plist = m.group(2)
     body = body.replace(m.group(0), f"static void {name}({plist}) {{", 1)
     body, n = _SHARED.subn(r"\1* \2 = (\1*)emu::shared();", body)
     if n > 1:

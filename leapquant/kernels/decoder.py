@@ -9,7 +9,6 @@ pair serves every batch.
 """
 from __future__ import annotations
 
-import functools
 import math
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -25,10 +24,17 @@ WORD_DECODES = ("warp", "persistent")
 """Decode programs that read Z as int32 words and take a request-group count (the shape of their last argument)."""
 
 
-@functools.lru_cache(maxsize=None)
-def compiled(cfg: KernelConfig, role: str, target: str | None = None):
-    """The `role` ("decode" | "boundary") program of the resolved `cfg`, compiled for the local GPU or `target`."""
-    return compile_target(registry.programs(role)[getattr(cfg, role)].build(cfg), target)
+_COMPILED: dict = {}
+
+
+def compiled(cfg: KernelConfig, role: str, target: str | None = None, prim_func=None):
+    """The `role` ("decode" | "boundary") program of the resolved `cfg`, compiled for the local GPU or `target` (kept
+    for the process). `prim_func`: the program already built (callers that build in one thread, compile in many)."""
+    key = (cfg, role, target)
+    if key not in _COMPILED:
+        func = prim_func if prim_func is not None else registry.programs(role)[getattr(cfg, role)].build(cfg)
+        _COMPILED[key] = compile_target(func, target)
+    return _COMPILED[key]
 
 
 def prepare_inputs(q, k, v, g, beta, state_indices):

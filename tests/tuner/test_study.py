@@ -26,7 +26,7 @@ def test_a_study_starts_from_the_default_and_records_every_objective(tmp_path):
     done = [t for t in study.trials if t.state == TrialState.COMPLETE]
     assert len(done) == 4
     assert {k: done[0].params[k] for k in DEFAULT} == DEFAULT
-    assert all(len(t.values) == 2 and t.values[0] >= 0 and t.values[1] > 0 for t in done)
+    assert all(len(t.values) == 3 and t.values[0] >= 0 and t.values[2] > 0 for t in done)
     assert all(t.user_attrs["kernel"] for t in done)           # sm_90 computes every default-space method
     again = tune(MODEL, "sm_90", _source(), trials=4, study_dir=tmp_path, seed=0)   # already complete: no new trial
     assert len(again.trials) == 4
@@ -76,3 +76,66 @@ def test_bad_arguments_are_refused_by_name(tmp_path):
         tune(MODEL, "sm_90", _source(), trials=0, study_dir=tmp_path)
     with pytest.raises(InputError, match="arch must be one of"):
         tune(MODEL, "sm_75", _source(), trials=1, study_dir=tmp_path)
+
+
+def test_a_study_with_speed_records_predicted_figures_and_constraints(tmp_path):
+    from tuner.speed import PredictedSpeed
+    from tuner.study import Constraints
+    speed = PredictedSpeed("h200", (64, 256))
+    study = tune(MODEL, "sm_90", _source(), trials=6, study_dir=tmp_path, seed=1, speed=speed,
+                 constraints=Constraints(min_speedup=1.5))
+    done = [t for t in study.trials if t.state == TrialState.COMPLETE]
+    for t in done:
+        rows = t.user_attrs["speed"]
+        if rows:
+            assert [r["batch"] for r in rows] == [64, 256] and {r["how"] for r in rows} == {"predicted"}
+            assert t.values[1] == rows[0]["us"]
+            assert (t.constraints["min_speedup"] <= 0) == (rows[0]["speedup"] >= 1.5)
+        else:
+            assert t.values[1] == float("inf") and t.user_attrs["speed_missing"]
+    assert any(t.user_attrs["speed"] for t in done)
+
+
+def test_a_measured_speed_comes_from_the_measurer_one_configuration_at_a_time(tmp_path):
+    from tuner.speed import MeasuredSpeed
+    seen = []
+
+    class Fake:
+        def measure(self, cfg, batches):
+            seen.append(cfg.tag)
+            return [{"batch": n, "us": 10.0 + n / 100, "us_decode": 5.0, "fla_us": 30.0, "speedup": 30 / (10 + n / 100),
+                     "how": "measured"} for n in batches]
+
+    study = tune(MODEL, "sm_90", _source(), trials=3, study_dir=tmp_path, seed=0,
+                 speed=MeasuredSpeed("h200", (128,), measurer=Fake()))
+    done = [t for t in study.trials if t.state == TrialState.COMPLETE]
+    assert [t.user_attrs["kernel"] for t in done if t.user_attrs["kernel"]] == seen
+    assert all(t.user_attrs["speed"][0]["how"] == "measured" and t.values[1] == 11.28 for t in done
+               if t.user_attrs["kernel"])
+
+
+def test_a_trial_whose_simulation_raises_fails_and_the_study_goes_on():
+    from tuner.workers import LocalWorkers
+
+    def boom(x):
+        if x == 1:
+            raise InputError("diverged")
+        return x
+    out = LocalWorkers().map(boom, [(0,), (1,), (2,)])
+    assert out[0] == 0 and isinstance(out[1], InputError) and out[2] == 2
+
+
+def test_ray_workers_return_each_tasks_result_or_its_error():
+    pytest.importorskip("ray")
+    from leapquant.pipeline import Pipeline
+    from tuner.study import accuracy
+    from tuner.workers import LocalWorkers, RayWorkers
+    good = Pipeline(format="int8", window=8, rank=2).to_dict()
+    tasks = [(good, _source(), 0), ({**good, "window": 0}, _source(), 0)]
+    w = RayWorkers(2)
+    try:
+        out = w.map(accuracy, tasks)
+    finally:
+        w.close()
+    assert out[0] == LocalWorkers().map(accuracy, tasks[:1])[0]         # the same simulation, in a Ray task
+    assert isinstance(out[1], InputError) and "window" in str(out[1])

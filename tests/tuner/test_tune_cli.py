@@ -1,4 +1,6 @@
-"""`leapquant tune` end to end on the CPU: the Pareto front, the figure, and a recipe that validates."""
+"""`leapquant tune` end to end on the CPU: predicted speed for a GPU not at hand, the Pareto front, the figure, a
+recipe that validates with its kernel files built for the target, constraints, the search-space file, Ray, and bad
+arguments refused by name."""
 import json
 
 import pytest
@@ -14,26 +16,89 @@ def _tune(tmp_path, *args):
                                     str(tmp_path / "out")])
 
 
-def test_tune_writes_a_recipe_with_a_kernel_for_the_target(tmp_path):
+def test_tune_writes_the_fastest_recipe_within_the_default_error_with_its_kernel_files(tmp_path):
+    pytest.importorskip("tilelang")
     r = _tune(tmp_path, "--model", "kda", "--gpu", "b200", "--trials", "8", "--tokens", "256", "--json", "--quiet")
     assert r.exit_code == 0, r.output
     out = json.loads(r.stdout)
-    recipe = Recipe.load(out["recipe"])
-    assert recipe.target.arch == "sm_100" and recipe.to_kernel_config(0).family == "kda"
-    assert recipe.figures.accuracy[0].metric == "state_error" and "synthetic kda" in recipe.figures.accuracy[0].data
-    chosen = next(p for p in out["pareto"] if p["trial"] == out["chosen"])     # the chosen point is on the front
-    assert chosen["kernel"] == recipe.to_kernel_config(0).tag
+    recipe = Recipe.load(out["recipe"])           # every kernel file beside it matches its sha256
+    cfg = recipe.to_kernel_config(0)
+    assert recipe.target.arch == "sm_100" and cfg.family == "kda" and (cfg.H, cfg.HV) == (32, 32)
+    assert recipe.model.name == "kimi-linear-48b-a3b"
+    assert recipe.figures.accuracy[0].metric == "state_error" and "trained KDA model" in recipe.figures.accuracy[0].data
+    speed = recipe.figures.speed[0]
+    assert speed.how == "predicted" and speed.cost_model and speed.batch == 256 and speed.speedup > 1
+    roles = {(a.step, a.role) for a in recipe.artifacts}
+    assert {("decode", "cubin"), ("boundary", "cubin"), ("decode", "tilelang-source"), ("decode", "cuda-source"),
+            ("boundary", "launch")} <= roles
+    assert {a.kernel for a in recipe.artifacts} == {cfg.tag}
+    rows = {p["trial"]: p for p in out["pareto"]}
+    chosen = rows[out["chosen"]]                  # the chosen point is on the front, and no faster point there is
+    assert chosen["kernel"] == cfg.tag and chosen["speed_how"] == "predicted"
+    default = json.loads((tmp_path / "out" / "kda-b200-tuned-pareto.json").read_text())
+    assert all(p["us_per_step"] is None or p["us_per_step"] >= chosen["us_per_step"]
+               or p["final_state_error"] > rows.get(0, chosen)["final_state_error"] for p in default)
     png = tmp_path / "out" / "kda-b200-tuned-pareto.png"
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 10_000
-    errors = [p["final_state_error"] for p in out["pareto"]]
-    sizes = [p["bytes_per_element"] for p in out["pareto"]]
-    assert sizes == sorted(sizes) and errors == sorted(errors, reverse=True)   # a front: cheaper is less accurate
+
+
+def test_constraints_and_the_space_file_bound_every_trial_and_the_choice(tmp_path):
+    space = tmp_path / "space.json"
+    space.write_text(json.dumps({"window": [8, 16], "format": ["int8", "int4"]}))
+    r = _tune(tmp_path, "--model", "gdn", "--gpu", "h100", "--trials", "6", "--tokens", "256", "--space", str(space),
+              "--max-bytes-per-element", "1.1", "--max-error", "1", "--no-kernel-files", "--json", "--quiet")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    for p in out["pareto"]:
+        assert p["pipeline"]["window"] in (8, 16) and p["pipeline"]["format"] in ("int8", "int4")
+    chosen = next(p for p in out["pareto"] if p["trial"] == out["chosen"])
+    assert chosen["bytes_per_element"] <= 1.1 and chosen["feasible"]
+    recipe = Recipe.load(out["recipe"])
+    assert recipe.memory.bytes_per_element <= 1.1 and not recipe.artifacts
+
+
+def test_tune_runs_its_trials_on_ray_with_several_workers(tmp_path):
+    pytest.importorskip("ray")
+    r = _tune(tmp_path, "--model", "gdn", "--gpu", "h200", "--trials", "4", "--tokens", "256", "--workers", "2",
+              "--no-kernel-files", "--json", "--quiet")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["runner"] == "ray" and out["trials"] == 4
+
+
+def test_list_gpus_gives_every_gpu_with_its_figures():
+    r = CliRunner().invoke(app, ["tune", "--list-gpus", "--json"])
+    assert r.exit_code == 0, r.output
+    rows = {g["name"]: g for g in json.loads(r.stdout)}
+    assert {"h200", "b200", "rtx-pro-6000", "rtx-5090", "a100", "l40s"} <= set(rows)
 
 
 @pytest.mark.parametrize("args, named", [
     (["--model", "llama", "--gpu", "b200"], "--model must be gdn or kda"),
     (["--model", "kda", "--gpu", "tpu"], "gpu must be one of"),
+    (["--model", "kda", "--gpu", "a100"], "do not run on sm_80"),
+    (["--model", "kda"], "--gpu is required"),
     (["--model", "kda", "--gpu", "b200", "--trials", "0"], "--trials"),
+    (["--model", "kda", "--gpu", "b200", "--batch", "256,x"], "--batch"),
+    (["--model", "kda", "--gpu", "b200", "--shape", "qwen3-next-80b-a3b"], "--shape must be a kda model"),
+    (["--model", "kda", "--gpu", "b200", "--min-speedup", "-1"], "min_speedup"),
+    (["--model", "kda", "--gpu", "b200", "--speed", "measured"], "--speed measured needs the target GPU"),
+    (["--model", "kda", "--gpu", "b200", "--speed", "fast"], "--speed must be"),
+    (["--model", "kda", "--gpu", "b200", "--runner", "slurm"], "runner must be"),
+    (["--model", "kda", "--gpu", "b200", "--space", "/nonexistent/space.json"], "--space"),
+    (["--model", "kda", "--gpu", "b200", "--trace", "/nonexistent/trace.safetensors"], "trace"),
 ])
 def test_tune_refuses_bad_arguments_by_name(tmp_path, args, named):
     refused(_tune(tmp_path, *args), named)
+
+
+@pytest.mark.parametrize("space, named", [
+    ({"window": [1]}, "space.window must hold integers >= 2"),
+    ({"format": ["int9"]}, "space.format must hold one of"),
+    ({"rank": []}, "space.rank must be a non-empty list"),
+    ({"p": [16]}, "expected an object with some of window"),
+])
+def test_a_bad_space_file_is_refused_naming_the_field(tmp_path, space, named):
+    path = tmp_path / "space.json"
+    path.write_text(json.dumps(space))
+    refused(_tune(tmp_path, "--model", "gdn", "--gpu", "h200", "--space", str(path)), named)

@@ -1,0 +1,154 @@
+"""Fit the tuner's cost model (tuner/cost.py) on H200 measurements and report its error on configurations held out.
+
+    python benchmarks/fit_cost_model.py [--measured $OUT/measured.json ...] [--out tuner/cost_h200.json]
+        [--report benchmarks/results/cost_model_h200.json] [--seed 0] [--holdout 0.4]
+
+The rows: every LeapQuant row of the H200 bench results in benchmarks/results/ (`bench_*`, `sweeps_*`, `ablations_*`,
+CUDA-graph timings) whose configuration names a program of today's registry — older rows' names are mapped by the
+renames of benchmarks/results/README.md (`z1` → persistent, `b12w` → walk, `b12` → regs, `b7` → smem, K-first →
+tile); rows of variants that no longer exist are left out — plus the rows of `benchmarks/cost_model_measure.py`
+(`--measured`). The configurations (not the rows: a configuration's batches stay together) are split at random;
+the model is fitted on one part and predicts the other, then refitted on all for the shipped constants.
+"""
+import argparse
+import glob
+import json
+import os
+import random
+import re
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from leapquant.files import write_text_atomic  # noqa: E402
+from leapquant.kernels.config import KernelConfig  # noqa: E402
+from tuner.cost import fit  # noqa: E402
+
+RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
+GONE = {"split2b1", "split3b1", "split2b2", "rec", "L4s0", "L4s1", "L4s4", "noboundary", "pipe1", "dmb2", "dmb4",
+        "dmb5", "dmb6", "b6", "b4", "b8", "t256"}
+"""Tokens of variants that no longer exist (programs since replaced or merged): their rows are left out."""
+
+
+def config_of(row: dict) -> dict | None:
+    """The KernelConfig fields of a bench row, or None where its configuration is not one of today's programs."""
+    tag = row["cfg"]
+    toks = tag.split("-")
+    if "-leap-" not in tag:          # today's tags: family-format-wW-rR-layout[-itN]-decode-bv-t-s-boundary-bt
+        m = re.fullmatch(r"(gdn|kda)-(int8|int4|fp8-e4m3|bf16)-w(\d+)-r(\d+)-(v_first|k_first)(?:-it(\d))?-(\w+)-bv"
+                         r"(\d+)-t(\d+)-s(\d+)-(\w+)-bt(\d+)(?:-sb\d+)?(?:-f32)?", tag)
+        if m is None:
+            return None
+        f, fmt, w, r, lay, it, dec, bv, t, s, bnd, bt = m.groups()
+        return dict(family=f, format=fmt, window=int(w), rank=int(r), layout=lay, iters=int(it or 2), decode=dec,
+                    boundary=bnd, H=32, HV=32)
+    if GONE & set(toks):
+        return None
+    fmt = "int4" if "int4" in toks else "fp8-e4m3" if "fp8e4m3" in toks else "int8"
+    p = int(next(t[1:] for t in toks if re.fullmatch(r"p\d+", t)))
+    r = int(next(t[1:] for t in toks if re.fullmatch(r"r\d+", t)))
+    iters = 0 if "it0" in toks else 1 if "it1" in toks else 2
+    layout = "k_first" if "kf" in toks else "v_first"
+    decode = "warp" if "warp" in toks else "persistent" if {"z1", "z1b384"} & set(toks) else (
+        "tile" if layout == "k_first" else None)
+    boundary = "walk" if "b12w" in toks else "regs" if "b12" in toks else "smem" if "b7" in toks else None
+    if decode is None or boundary is None:
+        return None
+    return dict(family=toks[0], format=fmt, window=p, rank=r, layout=layout, iters=iters, decode=decode,
+                boundary=boundary, H=32, HV=32)
+
+
+def history_rows() -> list[dict]:
+    rows = []
+    for path in sorted(glob.glob(os.path.join(RESULTS, "*_h200.json"))):
+        d = json.load(open(path))
+        if not isinstance(d, dict) or "bench" not in d or d["bench"].get("timing") != "cuda graphs":
+            continue
+        for r in d["bench"]["rows"]:
+            if r["kernel"].startswith("fla_fp32"):
+                rows.append({"fla": True, "config": dict(family=r["model"], H=32, HV=32), "batch": r["batch"],
+                             "us": r["us"], "source": os.path.basename(path)})
+            elif "cfg" in r and (c := config_of(r)) is not None:
+                try:
+                    KernelConfig(**c)
+                except Exception:  # noqa: BLE001 - a row whose configuration today's config refuses
+                    continue
+                rows.append({"config": c, "batch": r["batch"], "us": r["us"], "source": os.path.basename(path)})
+    return rows
+
+
+def measured_rows(paths: list[str]) -> list[dict]:
+    rows = []
+    for path in paths:
+        for r in json.load(open(path))["rows"]:
+            c = {k: r["config"][k] for k in ("family", "format", "window", "rank", "layout", "iters", "decode",
+                                             "boundary", "H", "HV", "K", "V")}
+            rows.append({"config": c, "batch": r["batch"], "us": r["us"], "source": os.path.basename(path)})
+            rows.append({"fla": True, "config": {k: c[k] for k in ("family", "H", "HV", "K", "V")},
+                         "batch": r["batch"], "us": r["fla_us"], "source": os.path.basename(path)})
+    return rows
+
+
+def key(r):
+    return json.dumps(r["config"], sort_keys=True)
+
+
+def errors(model, rows):
+    out = []
+    for r in rows:
+        cfg = KernelConfig(**r["config"]) if not r.get("fla") else KernelConfig(**r["config"])
+        pred = model.predict_fla(cfg, r["batch"], "h200") if r.get("fla") else model.predict(cfg, r["batch"], "h200")
+        out.append({"config": r["config"], "batch": r["batch"], "measured_us": r["us"], "predicted_us": pred,
+                    "rel_error": abs(pred - r["us"]) / r["us"], "fla": bool(r.get("fla")), "source": r["source"]})
+    return out
+
+
+def summary(errs):
+    e = [x["rel_error"] for x in errs]
+    return {"rows": len(e), "median": statistics.median(e) if e else None, "worst": max(e) if e else None}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--measured", action="append", default=[], help="measured.json of cost_model_measure.py")
+    ap.add_argument("--out", default=os.path.join(os.path.dirname(RESULTS), "..", "tuner", "cost_h200.json"))
+    ap.add_argument("--report", default=os.path.join(RESULTS, "cost_model_h200.json"))
+    ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--holdout", type=float, default=0.4)
+    args = ap.parse_args()
+    rows = history_rows() + measured_rows(args.measured)
+    # one row per (configuration, batch): repeated measurements of it in several files are averaged
+    merged = {}
+    for r in rows:
+        merged.setdefault((key(r), r["batch"], bool(r.get("fla"))), []).append(r)
+    rows = [{**rs[0], "us": statistics.fmean(x["us"] for x in rs),
+             "source": ",".join(sorted({x["source"] for x in rs}))}
+            for rs in merged.values()]
+    leap = sorted({key(r) for r in rows if not r.get("fla")})
+    rng = random.Random(args.seed)
+    held = set(rng.sample(leap, round(args.holdout * len(leap))))
+    train = [r for r in rows if r.get("fla") or key(r) not in held]
+    test = [r for r in rows if not r.get("fla") and key(r) in held]
+    model = fit(train, fitted_on="split")
+    test_errs = [e for e in errors(model, test)]
+    covered = [e for e in test_errs if model.covers(KernelConfig(**e["config"])) is None]
+    final = fit(rows, fitted_on="H200 CUDA-graph timings of benchmarks/results/*_h200.json"
+                + (" and " + ", ".join(args.measured) if args.measured else "") + "; python benchmarks/"
+                "fit_cost_model.py " + " ".join(sys.argv[1:]))
+    report = {"command": "python benchmarks/fit_cost_model.py " + " ".join(sys.argv[1:]),
+              "configurations": len(leap), "held_out_configurations": len(held),
+              "held_out": summary(covered), "train": summary(errors(model, [r for r in train if not r.get("fla")])),
+              "all_rows_final_model": summary(errors(final, [r for r in rows if not r.get("fla")])),
+              "fla_final_model": summary(errors(final, [r for r in rows if r.get("fla")])),
+              "split_model": json.loads(model.to_json()), "final_model": json.loads(final.to_json()),
+              "held_out_rows": sorted(covered, key=lambda e: -e["rel_error"])}
+    write_text_atomic(args.report, json.dumps(report, indent=1) + "\n")
+    write_text_atomic(os.path.normpath(args.out), final.to_json())
+    print(json.dumps({k: report[k] for k in ("configurations", "held_out_configurations", "held_out", "train",
+                                              "all_rows_final_model", "fla_final_model")}, indent=1))
+    print(final.to_json())
+
+
+if __name__ == "__main__":
+    main()

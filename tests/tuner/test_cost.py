@@ -1,0 +1,87 @@
+"""The cost model: its features follow the method, its fit recovers known constants, its predictions follow the
+GPU's figures, its file is plain numbers checked by name, and the shipped H200 constants reproduce the held-out
+errors their report states."""
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+
+from leapquant.errors import InputError
+from leapquant.kernels import registry
+from leapquant.kernels.config import KernelConfig
+from tuner.cost import CostModel, features, fit
+
+REPORT = Path(__file__).parents[2] / "benchmarks" / "results" / "cost_model_h200.json"
+TRUE = CostModel(launch_us=5.0, decode_eff={"warp": 0.7, "persistent": 0.55, "tile": 0.3},
+                 boundary_cost={"walk": 100.0, "regs": 900.0, "smem": 4000.0}, boundary_bytes=1.1, refit_cost=15000.0,
+                 fla_launch_us=3.0, fla_eff=0.8)
+
+
+def _configs():
+    out = []
+    for family in ("gdn", "kda"):
+        for method in (dict(), dict(window=8), dict(window=32, iters=1), dict(rank=0), dict(rank=8), dict(iters=0)):
+            for c in registry.search_space(KernelConfig(family=family, **method), "sm_90"):
+                if c.boundary != "simple" and c not in out:
+                    out.append(c)
+    return out
+
+
+def test_features_grow_with_batch_window_and_rank():
+    base = KernelConfig()
+    f1, f2 = features(base, 64), features(base, 128)
+    assert all(abs(f2[k] - 2 * f1[k]) <= 1e-9 * f2[k] for k in f1)
+    assert features(replace(base, rank=8), 64)["refit_flops"] > f1["refit_flops"]
+    assert features(replace(base, rank=0), 64)["refit_flops"] == 0
+    assert features(replace(base, window=32), 64)["boundary_bytes"] < f1["boundary_bytes"]   # fewer flushes a step
+    assert features(replace(base, format="int4"), 64)["decode_bytes"] < f1["decode_bytes"]
+
+
+def test_the_fit_recovers_the_constants_that_made_the_rows():
+    rows = [{"config": {k: getattr(c, k) for k in ("family", "format", "window", "rank", "iters", "decode",
+                                                    "boundary", "layout")}, "batch": n,
+             "us": TRUE.predict(c, n, "h200")} for c in _configs()[::7] for n in (32, 256, 512)]
+    rows += [{"fla": True, "config": {"family": "gdn"}, "batch": n, "us": TRUE.predict_fla(KernelConfig(), n, "h200")}
+             for n in (32, 256, 512)]
+    got = fit(rows)
+    for c in _configs()[::11]:
+        assert got.predict(c, 200, "h200") == pytest.approx(TRUE.predict(c, 200, "h200"), rel=1e-6)
+    assert got.fla_eff == pytest.approx(0.8, rel=1e-6)
+
+
+def test_predictions_follow_the_gpus_bandwidth():
+    c = registry.resolve(KernelConfig(), "sm_90")
+    assert TRUE.predict(c, 512, "b200") < TRUE.predict(c, 512, "h200") < TRUE.predict(c, 512, "h100")
+    assert TRUE.predict_fla(c, 512, "b200") < TRUE.predict_fla(c, 512, "h200")
+
+
+def test_a_program_without_measurements_is_not_predicted():
+    model = CostModel.load()
+    c = registry.search_space(KernelConfig(format="fp8-e4m3"), "sm_90")[0]
+    assert c.boundary == "simple"
+    assert "no measurement" in model.covers(c)
+    with pytest.raises(InputError, match="no measurement of the 'simple' boundary"):
+        model.predict(c, 256, "h200")
+
+
+@pytest.mark.parametrize("change, named", [({"launch_us": -1}, "launch_us"), ({"decode_eff": {"fast": 1.0}}, "fast"),
+                                           ({"refit_cost": "x"}, "refit_cost"), ({"fla_eff": float("nan")}, "fla_eff")])
+def test_a_bad_cost_model_file_is_refused_by_field(tmp_path, change, named):
+    d = json.loads(CostModel.load().to_json())
+    d.update(change)
+    path = tmp_path / "cost.json"
+    path.write_text(json.dumps(d))
+    with pytest.raises(InputError, match=named):
+        CostModel.load(path)
+
+
+def test_the_shipped_constants_reproduce_their_reports_errors():
+    report = json.loads(REPORT.read_text())
+    model = CostModel.load()
+    assert json.loads(model.to_json()) == report["final_model"]
+    split = CostModel(**report["split_model"])
+    for row in report["held_out_rows"]:
+        c = KernelConfig(**row["config"])
+        assert split.predict(c, row["batch"], "h200") == pytest.approx(row["predicted_us"], rel=1e-9)
+    assert report["held_out_configurations"] >= 12

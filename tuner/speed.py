@@ -1,0 +1,74 @@
+"""Where a trial's speed comes from: measured on the local GPU when it is the target (`MeasuredSpeed`, CUDA-graph
+replays beside FLA's FP32 kernel), predicted by the cost model otherwise (`PredictedSpeed`). Each figure says which:
+``how`` is ``measured`` or ``predicted``."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from leapquant.errors import InputError
+from leapquant.kernels.config import KernelConfig
+from tuner.cost import CostModel
+
+
+def _check_batches(batches) -> tuple[int, ...]:
+    if not batches or any(isinstance(b, bool) or not isinstance(b, int) or b < 1 for b in batches):
+        raise InputError(f"batches must be integers >= 1, got {list(batches) if batches else batches!r}")
+    return tuple(batches)
+
+
+@dataclass(frozen=True)
+class PredictedSpeed:
+    """µs per decode step of one layer on `gpu` at each of `batches`, predicted by `model` (None: the H200 fit)."""
+
+    gpu: str
+    batches: tuple[int, ...] = (256,)
+    model: CostModel | None = None
+    how: str = "predicted"
+
+    def __post_init__(self):
+        object.__setattr__(self, "batches", _check_batches(self.batches))
+        if self.model is None:
+            object.__setattr__(self, "model", CostModel.load())
+
+    def why_not(self, cfg: KernelConfig) -> str | None:
+        """None where the model predicts `cfg`, else why not (a program it has no measurement of)."""
+        return self.model.covers(cfg)
+
+    def rows(self, cfg: KernelConfig) -> list[dict]:
+        """One row per batch: {batch, us, fla_us, speedup, how, gpu}."""
+        out = []
+        for n in self.batches:
+            us, fla = self.model.predict(cfg, n, self.gpu), self.model.predict_fla(cfg, n, self.gpu)
+            out.append({"batch": n, "us": us, "fla_us": fla, "speedup": fla / us, "how": self.how, "gpu": self.gpu})
+        return out
+
+
+@dataclass
+class MeasuredSpeed:
+    """µs per decode step of one layer measured on the local GPU (`tuner.measure.Measurer`) at each of `batches`."""
+
+    gpu: str
+    batches: tuple[int, ...] = (256,)
+    measurer: object = field(default=None)
+    how: str = "measured"
+
+    def __post_init__(self):
+        self.batches = _check_batches(self.batches)
+        if self.measurer is None:
+            from tuner.measure import Measurer
+            self.measurer = Measurer()
+
+    def why_not(self, cfg: KernelConfig) -> str | None:
+        return None
+
+    def rows(self, cfg: KernelConfig) -> list[dict]:
+        rows = self.measurer.measure(cfg, self.batches)
+        return [{**r, "gpu": self.gpu} for r in rows]
+
+
+def local_gpu_is(gpu: str) -> bool:
+    """Whether the local CUDA GPU is `gpu` (by its architecture and name: an H200 for "h200")."""
+    import torch
+    if not torch.cuda.is_available():
+        return False
+    return gpu.lower() in torch.cuda.get_device_name().lower().replace(" ", "-")

@@ -1,0 +1,79 @@
+"""Where the tuner's trials run: `RayWorkers` (accuracy tasks as Ray CPU tasks in parallel, on a local Ray instance
+or an existing cluster at `address`) or `LocalWorkers` (the same tasks one after another in this process, where Ray
+is not installed). Speed measurements stay in the study's process: one GPU, one measurement at a time."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from leapquant.errors import InputError
+
+
+@dataclass
+class LocalWorkers:
+    """Runs each task in this process, in order."""
+
+    size: int = 1
+    name: str = "in-process"
+
+    def map(self, fn, args: list[tuple]) -> list:
+        """fn(*a) for each a of `args`; an exception a task raises is returned in its place."""
+        out = []
+        for a in args:
+            try:
+                out.append(fn(*a))
+            except Exception as e:  # noqa: BLE001 - the study records it as the trial's failure
+                out.append(e)
+        return out
+
+    def close(self) -> None:
+        pass
+
+
+class RayWorkers:
+    """Runs `size` tasks at a time as Ray tasks of one CPU each (a local instance of `size` CPUs, or the cluster at
+    `address`)."""
+
+    name = "ray"
+
+    def __init__(self, size: int, address: str | None = None):
+        import ray
+        if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+            raise InputError(f"workers must be an integer >= 1, got {size!r}")
+        self.size = size
+        self._ray = ray
+        self._owned = not ray.is_initialized()
+        if self._owned:
+            kw = dict(address=address) if address else dict(num_cpus=size)
+            ray.init(include_dashboard=False, log_to_driver=False, configure_logging=False, **kw)
+
+    def map(self, fn, args: list[tuple]) -> list:
+        remote = self._ray.remote(num_cpus=1)(fn)
+        refs = [remote.remote(*a) for a in args]
+        out = []
+        for ref in refs:
+            try:
+                out.append(self._ray.get(ref))
+            except self._ray.exceptions.RayTaskError as e:
+                out.append(e.cause if isinstance(e.cause, Exception) else e)
+        return out
+
+    def close(self) -> None:
+        if self._owned:
+            self._ray.shutdown()
+
+
+def make(kind: str, size: int, address: str | None = None):
+    """Workers of `kind`: "auto" (Ray where installed, else in-process), "ray" or "local"."""
+    if kind not in ("auto", "ray", "local"):
+        raise InputError(f"runner must be auto, ray or local, got {kind!r}")
+    if isinstance(size, bool) or not isinstance(size, int) or size < 1:
+        raise InputError(f"workers must be an integer >= 1, got {size!r}")
+    if kind == "local" or (kind == "auto" and size == 1 and address is None):
+        return LocalWorkers()
+    try:
+        import ray  # noqa: F401
+    except ImportError:
+        if kind == "ray" or address is not None:
+            raise InputError("--runner ray / --address need Ray: pip install -e '.[tune]'") from None
+        return LocalWorkers()
+    return RayWorkers(size, address)
