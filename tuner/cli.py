@@ -234,7 +234,7 @@ def _write_recipe(trial, shape, gpu: str, data: str, path: Path, kernel_files: b
               "cost_model": "tuner/cost_h200.json" if r["how"] == "predicted" else None,
               "shape": {"H": cfg.H, "HV": cfg.HV, "K": cfg.K, "V": cfg.V}, "command": command}
              for r in trial.user_attrs.get("speed") or []]
-    recipe = point.recipe(shape, gpu).with_figures(
+    recipe = point.recipe(shape, gpu, command).with_figures(
         accuracy=[{"metric": "state_error", "value": trial.values[0], "data": data, "command": command},
                   {"metric": "output_error", "value": trial.user_attrs["mean_output_error"], "data": data,
                    "command": command}], speed=speed)

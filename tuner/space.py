@@ -81,9 +81,9 @@ class Point:
     kernel: KernelConfig | None
     why: str | None = None
 
-    def recipe(self, model: ModelShape, gpu: str) -> Recipe:
-        """The point as a recipe for `model` on `gpu` (the kernel attached where there is one)."""
-        recipe = Recipe.from_pipeline(self.pipeline, model, gpu)
+    def recipe(self, model: ModelShape, gpu: str, command: str | None = None) -> Recipe:
+        """The point as a recipe for `model` on `gpu` (the kernel attached where there is one), made by `command`."""
+        recipe = Recipe.from_pipeline(self.pipeline, model, gpu, command)
         if self.kernel is None:
             return recipe
         return recipe.with_kernel(**{k: v for k, v in asdict(self.kernel).items()

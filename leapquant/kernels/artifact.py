@@ -101,7 +101,9 @@ def file_stem(cfg: KernelConfig, step: str, arch: str) -> str:
 
 def write(built: list[Built], arch: str, folder: str | os.PathLike) -> dict[str, dict]:
     """Write each kernel's four files into `folder` (atomically); returns {file name: {role, kernel, step}} for
-    the recipe's artifact list."""
+    the recipe's artifact list. Files another recipe in the folder already ships for the same kernel are kept, never
+    overwritten: the sources and launch description must be identical (InputError naming the file otherwise), and
+    the cubin there — nvcc's output is not byte-reproducible — is a build of that same source."""
     from leapquant.files import atomic_path, write_text_atomic
     folder = Path(folder)
     folder.mkdir(parents=True, exist_ok=True)
@@ -110,10 +112,20 @@ def write(built: list[Built], arch: str, folder: str | os.PathLike) -> dict[str,
         stem = file_stem(b.cfg, b.step, arch)
         texts = {"tilelang-source": b.tilelang_source, "cuda-source": b.cuda_source,
                  "launch": json.dumps({"arch": cubin_arch(arch), "config": b.cfg.tag, **b.launch}, indent=1) + "\n"}
-        for role, text in texts.items():
-            write_text_atomic(folder / (stem + ROLES[role]), text)
-        with atomic_path(folder / (stem + ROLES["cubin"]), suffix=".cubin") as tmp:
-            Path(tmp).write_bytes(b.cubin)
+        present = [folder / (stem + ROLES[r]) for r in ROLES if (folder / (stem + ROLES[r])).exists()]
+        if present:
+            for role, text in texts.items():
+                path = folder / (stem + ROLES[role])
+                if not path.is_file() or path.read_text() != text:
+                    raise InputError(f"{path} lies in {str(folder)!r} from another build of {b.cfg.tag} and differs "
+                                     f"from this one: choose another folder, or remove that recipe's kernel files")
+            if not (folder / (stem + ROLES["cubin"])).is_file():
+                raise InputError(f"{folder / (stem + ROLES['cubin'])} is missing beside its sources")
+        else:
+            for role, text in texts.items():
+                write_text_atomic(folder / (stem + ROLES[role]), text)
+            with atomic_path(folder / (stem + ROLES["cubin"]), suffix=".cubin") as tmp:
+                Path(tmp).write_bytes(b.cubin)
         for role, suffix in ROLES.items():
             files[stem + suffix] = {"role": role, "kernel": b.cfg.tag, "step": b.step}
     return files

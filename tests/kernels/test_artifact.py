@@ -125,3 +125,15 @@ def test_a_recipe_ships_its_kernel_files_and_refuses_them_once_changed(built, tm
             loaded.prebuilt_kernels([loaded.to_kernel_config(0)])
     finally:
         cubin.write_bytes(data)
+
+
+def test_a_second_build_of_the_same_kernel_keeps_the_files_already_shipped(built):
+    from dataclasses import replace
+    arch, folder, kernels, files = built
+    cubins = {n: (folder / n).read_bytes() for n, m in files.items() if m["role"] == "cubin"}
+    again = [replace(k, cubin=k.cubin + b"\0") for k in kernels]        # another nvcc run: other bytes, same source
+    assert artifact.write(again, arch, folder) == files
+    assert all((folder / n).read_bytes() == data for n, data in cubins.items())
+    other = [replace(kernels[0], cuda_source=kernels[0].cuda_source + "// changed\n")]
+    with pytest.raises(InputError, match="from another build"):
+        artifact.write(other, arch, folder)

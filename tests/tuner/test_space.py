@@ -62,5 +62,5 @@ def test_ranks_beyond_the_heads_are_left_out_and_an_empty_space_is_refused():
     assert {p.pipeline.rank for p in points} <= {2, 4}
     with pytest.raises(InputError, match="space.rank"):
         _points(small, "sm_90", trials=1, space=Space(rank=(8,)))
-    with pytest.raises(InputError, match="space.window must be a non-empty tuple"):
+    with pytest.raises(InputError, match="space.window must be a non-empty list"):
         Space(window=())

@@ -137,5 +137,13 @@ def test_ray_workers_return_each_tasks_result_or_its_error():
         out = w.map(accuracy, tasks)
     finally:
         w.close()
-    assert out[0] == LocalWorkers().map(accuracy, tasks[:1])[0]         # the same simulation, in a Ray task
+    local = LocalWorkers().map(accuracy, tasks[:1])[0]              # the same simulation, in a Ray task
+    assert {k: v for k, v in out[0].items() if k != "seconds"} == {k: v for k, v in local.items() if k != "seconds"}
     assert isinstance(out[1], InputError) and "window" in str(out[1])
+
+
+def test_a_timeout_stops_starting_trials(tmp_path):
+    study = tune(MODEL, "sm_90", _source(), trials=50, study_dir=tmp_path, seed=0, timeout=0.5)
+    assert 1 <= len([t for t in study.trials if t.state == TrialState.COMPLETE]) < 50
+    with pytest.raises(InputError, match="timeout"):
+        tune(MODEL, "sm_90", _source(), trials=2, study_dir=tmp_path, timeout=0)
