@@ -45,8 +45,9 @@ def main():
             study = tune(model, arch_of(args.gpu), source, trials=args.trials, study_dir=tmp, seed=0, speed=speed,
                          kernel_shape=shape, workers=pool)
             s = time.time() - t0
+            count = len(study.trials)
         pool.close()
-        rows.append({"workers": n, "runner": pool.name, "trials": len(study.trials), "seconds": s,
+        rows.append({"workers": n, "runner": pool.name, "trials": count, "seconds": s,
                      "trials_per_hour": 3600 * args.trials / s})
         print(rows[-1], flush=True)
     t0 = time.time()
