@@ -40,6 +40,12 @@ class Space:
                         f"integers >= {dict(window=2, rank=0, iters=1)[name]}")
                     raise InputError(f"space.{name} must hold {want}, got {v!r}")
 
+    def including(self, params: dict) -> "Space":
+        """A new space that also holds `params`' values (the default point every study starts from)."""
+        from dataclasses import replace
+        return replace(self, **{k: getattr(self, k) + ((params[k],) if params[k] not in getattr(self, k) else ())
+                                for k in ("window", "rank", "format", "iters")})
+
     @classmethod
     def from_file(cls, path) -> "Space":
         """The space of a JSON file {"window": [...], "rank": [...], "format": [...], "iters": [...]} (any subset;

@@ -19,7 +19,7 @@ from leapquant.kernels import arch as arches
 from leapquant.pipeline import Pipeline
 from leapquant.recipe import ModelShape
 from leapquant.simulate import chunk_tokens, simulate
-from tuner.space import Space, default_params, suggest
+from tuner.space import DEFAULT, Space, default_params, suggest
 
 OBJECTIVES = ("final_state_error", "us_per_step", "bytes_per_element")
 """What every trial minimises (the study's directions, in order). µs is +inf where no figure exists (a method no
@@ -108,6 +108,7 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
         raise InputError(f"kernel_shape {shape.name!r} must have the model's family and head sizes "
                          f"({model.family}, K = {model.K}, V = {model.V})")
     workers = workers or LocalWorkers()
+    space = space.including(DEFAULT)          # the default is enqueued first, whatever the space narrows
     optuna.logging.set_verbosity(optuna.logging.WARNING)    # a line per trial is the caller's (on_trial)
     study = open_study(study_dir, f"{model.name}-{arch}", seed)
     recover(study)

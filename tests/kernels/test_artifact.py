@@ -55,6 +55,15 @@ def test_a_malformed_launch_description_is_refused_by_name(over, match):
         Launch.from_dict(_launch(**over))
 
 
+def test_a_prebuilt_kernel_refuses_cpu_tensors_and_an_empty_cubin():
+    from leapquant.kernels.cubin import CubinProgram
+    launch = Launch.from_dict(_launch())
+    with pytest.raises(InputError, match="cubin is empty"):
+        CubinProgram(launch, b"", "sm_90a")
+    with pytest.raises(InputError, match="must be on a CUDA device"):
+        CubinProgram(launch, b"\x7fELF", "sm_90a")(torch.zeros(9, 4), 0.5)
+
+
 pytest.importorskip("tilelang")
 
 

@@ -57,6 +57,16 @@ def test_constraints_and_the_space_file_bound_every_trial_and_the_choice(tmp_pat
     assert recipe.memory.bytes_per_element <= 1.1 and not recipe.artifacts
 
 
+def test_a_space_file_without_the_default_still_starts_from_it(tmp_path):
+    space = tmp_path / "space.json"
+    space.write_text(json.dumps({"window": [8], "rank": [2]}))
+    r = _tune(tmp_path, "--model", "gdn", "--gpu", "h200", "--trials", "4", "--tokens", "256", "--space", str(space),
+              "--no-kernel-files", "--json", "--quiet")
+    assert r.exit_code == 0, r.output
+    pareto = json.loads(r.stdout)["pareto"]
+    assert all(p["pipeline"]["window"] in (8, 16) and p["pipeline"]["rank"] in (0, 2, 4) for p in pareto)
+
+
 def test_tune_runs_its_trials_on_ray_with_several_workers(tmp_path):
     pytest.importorskip("ray")
     r = _tune(tmp_path, "--model", "gdn", "--gpu", "h200", "--trials", "4", "--tokens", "256", "--workers", "2",
