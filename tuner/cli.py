@@ -94,6 +94,9 @@ def tune_cmd(
     workers: int = typer.Option(1, help="Accuracy trials run at once (Ray tasks; 1: in this process)."),
     runner: str = typer.Option("auto", help="auto (Ray where installed and --workers > 1), ray or local."),
     address: str = typer.Option(None, help="An existing Ray cluster's address."),
+    accuracy: str = typer.Option("state", help="The accuracy objective: state (final state error on the trace) or "
+                                 "bpb (the trained model's bits per byte over held-out text, relative to FP32)."),
+    bpb_tokens: int = typer.Option(4096, help="Bytes of the held-out text each trial reads with --accuracy bpb."),
     speed: str = typer.Option("auto", help="auto (measured when this machine has the target GPU, else predicted), "
                               "measured, predicted or none."),
     space: Path = typer.Option(None, help="A JSON file narrowing or widening the search space (tuner/space.py)."),
@@ -130,7 +133,10 @@ def tune_cmd(
     if gpu is None:
         raise InputError(f"--gpu is required: one of {gpus.names()}")
     arch = gpus.arch_of(gpu)
-    for name, value in (("--trials", trials), ("--tokens", tokens), ("--workers", workers)):
+    if accuracy not in ("state", "bpb"):
+        raise InputError(f"--accuracy must be state or bpb, got {accuracy!r}")
+    for name, value in (("--trials", trials), ("--tokens", tokens), ("--workers", workers),
+                        ("--bpb-tokens", bpb_tokens)):
         check_int(name, value)
     shape_name = shape or SHAPES[model]
     if shape_name not in MODELS or MODELS[shape_name].family != model:
@@ -144,12 +150,18 @@ def tune_cmd(
     accuracy_model, kernel_shape = MODELS[model], MODELS[shape_name]
     source, data = _source(accuracy_model, tokens, trace)
     timing = _speed(speed, gpu, batches)
+    document = None
+    if accuracy == "bpb":
+        from leapquant.models.study import document_path, read_document
+        doc = document_path(None, None)
+        document = read_document(doc, bpb_tokens)
+        data += f"; bits per byte over the first {len(document)} bytes of {doc.name} (held out)"
     pool = tw.make(runner, workers, address)
     progress = _Progress(trials, quiet)
     try:
         study = tune(accuracy_model, arch, source, trials=trials, study_dir=study_dir, seed=seed, space=the_space,
                      speed=timing, kernel_shape=kernel_shape, constraints=constraints, workers=pool,
-                     timeout=timeout, on_trial=progress)
+                     timeout=timeout, accuracy_kind=accuracy, document=document, on_trial=progress)
     finally:
         pool.close()
         progress.close()
@@ -197,7 +209,8 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
     recipe_path = _write_recipe(chosen, kernel_shape, gpu, data, out / f"{name}.json", kernel_files, timing)
     plot(front, done, chosen, default_trial(done), out / f"{name}-pareto.png",
          f"{model} on {gpu}: {len(done)} trials, speed {timing.how if timing else 'not taken'} at batch "
-         f"{timing.batches[0] if timing else '-'}")
+         f"{timing.batches[0] if timing else '-'}",
+         "bits per byte over FP32's − 1" if "bits_per_byte" in chosen.user_attrs else "final state error")
     rows = [row(t) for t in front]
     write_text_atomic(out / f"{name}-pareto.json", json.dumps(rows, indent=1) + "\n")
     summary = {"pareto": rows, "chosen": chosen.number, "recipe": str(recipe_path), "data": data, "runner": runner,
@@ -207,13 +220,15 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
         return
     table = Table(title=f"{model} on {gpu} ({kernel_shape.name} layer): Pareto front of {len(done)} trials; "
                         f"accuracy on {data}; trials ran {runner}")
-    for col in ("trial", "state error", "µs/step", "speed-up", "B/element", "kernel"):
+    first = "bpb vs FP32" if rows and rows[0].get("bits_per_byte") is not None else "state error"
+    for col in ("trial", first, "µs/step", "speed-up", "B/element", "kernel"):
         table.add_column(col, overflow="fold")
     for r in rows:
         mark = " (chosen)" if r["trial"] == chosen.number else ""
         us = f"{r['us_per_step']:.1f} ({r['speed_how']})" if r["us_per_step"] else f"- ({r['speed_missing']})"
         sp = f"{r['speedup']:.2f}x" if r["speedup"] else "-"
-        table.add_row(f"{r['trial']}{mark}", f"{r['final_state_error']:.3e}", us, sp,
+        err = (f"{100 * r['error']:+.3f} %" if first != "state error" else f"{r['error']:.3e}")
+        table.add_row(f"{r['trial']}{mark}", err, us, sp,
                       f"{r['bytes_per_element']:.3f}", r["kernel"] or f"simulation only: {r['simulation_only']}")
     Console(width=max(Console().width, 150)).print(table)
     Console().print(f"recipe: {recipe_path}; figure: {out / (name + '-pareto.png')}", highlight=False)
@@ -234,10 +249,14 @@ def _write_recipe(trial, shape, gpu: str, data: str, path: Path, kernel_files: b
               "cost_model": "tuner/cost_h200.json" if r["how"] == "predicted" else None,
               "shape": {"H": cfg.H, "HV": cfg.HV, "K": cfg.K, "V": cfg.V}, "command": command}
              for r in trial.user_attrs.get("speed") or []]
-    recipe = point.recipe(shape, gpu, command).with_figures(
-        accuracy=[{"metric": "state_error", "value": trial.values[0], "data": data, "command": command},
-                  {"metric": "output_error", "value": trial.user_attrs["mean_output_error"], "data": data,
-                   "command": command}], speed=speed)
+    accuracy = [{"metric": "state_error", "value": trial.user_attrs["final_state_error"], "data": data,
+                 "command": command},
+                {"metric": "output_error", "value": trial.user_attrs["mean_output_error"], "data": data,
+                 "command": command}]
+    if "bits_per_byte" in trial.user_attrs:
+        accuracy.append({"metric": "bits_per_byte", "value": trial.user_attrs["bits_per_byte"], "data": data,
+                         "baseline": trial.user_attrs["fp32_bits_per_byte"], "command": command})
+    recipe = point.recipe(shape, gpu, command).with_figures(accuracy=accuracy, speed=speed)
     if kernel_files:
         try:
             recipe = recipe.with_kernel_files(path.parent)

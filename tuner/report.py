@@ -24,7 +24,8 @@ def row(t) -> dict:
     """A trial as a table / JSON row."""
     speed = t.user_attrs.get("speed") or []
     first = speed[0] if speed else {}
-    return {"trial": t.number, "final_state_error": t.values[0], "us_per_step": first.get("us"),
+    return {"trial": t.number, "error": t.values[0], "final_state_error": t.user_attrs.get("final_state_error"),
+            "bits_per_byte": t.user_attrs.get("bits_per_byte"), "us_per_step": first.get("us"),
             "speedup": first.get("speedup"), "speed_how": first.get("how"), "batch": first.get("batch"),
             "bytes_per_element": t.values[2], "kernel": t.user_attrs["kernel"], "pipeline": t.user_attrs["pipeline"],
             "speed": speed, "speed_missing": t.user_attrs.get("speed_missing"),
@@ -51,7 +52,7 @@ def choose(done: list, max_error: float | None):
     return min(fits, key=lambda t: (t.values[2], t.values[0]))
 
 
-def plot(front: list, done: list, chosen, default, path: Path, title: str) -> None:
+def plot(front: list, done: list, chosen, default, path: Path, title: str, ylabel: str = "final state error") -> None:
     """Error against µs per step (bytes per element against error where no trial has a speed figure)."""
     import matplotlib
     matplotlib.use("Agg")
@@ -74,7 +75,7 @@ def plot(front: list, done: list, chosen, default, path: Path, title: str) -> No
                        label=label)
     fig.colorbar(sc, ax=ax, label="bytes per element")
     ax.set_xlabel(xlabel)
-    ax.set_ylabel("final state error")
+    ax.set_ylabel(ylabel)
     if all(t.values[0] > 0 for t in shown):
         ax.set_yscale("log")
     hidden = len(done) - len(shown)

@@ -5,6 +5,7 @@ lost: trials found running at start are marked failed and enqueued again, and th
 requested number of complete trials. Trials run on `tuner.workers` (Ray where installed, else in this process)."""
 from __future__ import annotations
 
+import functools
 import math
 import os
 import time
@@ -22,7 +23,8 @@ from leapquant.simulate import chunk_tokens, simulate
 from tuner.space import DEFAULT, Space, default_params, suggest
 
 OBJECTIVES = ("final_state_error", "us_per_step", "bytes_per_element")
-"""What every trial minimises (the study's directions, in order). µs is +inf where no figure exists (a method no
+"""What every trial minimises (the study's directions, in order; with accuracy "bpb" the first is the relative bits
+per byte increase over FP32 states). µs is +inf where no figure exists (a method no
 kernel computes, a program the cost model has no measurement of): such a point is never chosen for its speed."""
 
 
@@ -82,6 +84,30 @@ def accuracy(pipeline: dict, source, seed: int) -> dict:
     return simulate(source.chunks(chunk_tokens({"p": p}, at_least=256)), {"p": p}, seed=seed).configs["p"].summary()
 
 
+ACCURACY = ("state", "bpb")
+"""The accuracy objective: the final state error on the trace, or the bits per byte of the trained model over held-out
+text relative to its FP32 states' (`bpb_increase`; the state error is recorded beside it)."""
+
+
+@functools.lru_cache(maxsize=4)
+def _trained(family: str):
+    from leapquant.models.study import MODEL_DIR, load_model
+    return load_model(family, MODEL_DIR, None)
+
+
+def bits_per_byte(pipeline: dict | None, family: str, tokens) -> float:
+    """Bits per byte of the trained `family` model over `tokens` (1-D bytes) with every state kept by `pipeline`
+    (None: FP32 states)."""
+    from leapquant.models.run import run_document
+    p = None if pipeline is None else Pipeline.from_dict(pipeline)
+    return run_document(_trained(family), tokens, p, shadow=False).bits_per_byte
+
+
+def accuracy_and_bpb(pipeline: dict, source, seed: int, family: str, tokens) -> dict:
+    """`accuracy` and `bits_per_byte` of one trial (an accuracy task with --accuracy bpb)."""
+    return {**accuracy(pipeline, source, seed), "bits_per_byte": bits_per_byte(pipeline, family, tokens)}
+
+
 def complete(study: optuna.Study) -> int:
     return sum(t.state == TrialState.COMPLETE for t in study.get_trials(deepcopy=False))
 
@@ -89,13 +115,14 @@ def complete(study: optuna.Study) -> int:
 def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | os.PathLike, seed: int = 0,
          space: Space = Space(), speed=None, kernel_shape: ModelShape | None = None,
          constraints: Constraints = Constraints(), workers=None, timeout: float | None = None,
-         on_trial=None) -> optuna.Study:
+         accuracy_kind: str = "state", document=None, on_trial=None) -> optuna.Study:
     """Run the study of `model` on `arch` until it holds `trials` complete trials (or `timeout` seconds pass).
 
     `source` has `chunks(n)` and `tokens` (a TraceSource or SyntheticSource whose states have the model's K and V);
     `speed` (`tuner.speed`: predicted or measured, None: no speed objective) times the kernel of each point, built
     for `kernel_shape` (the serving model's layer; default `model`); `workers` (`tuner.workers`; default: in this
-    process) runs the accuracy tasks; `on_trial(trial)` sees each finished trial."""
+    process) runs the accuracy tasks; `accuracy_kind` "bpb" makes the first objective the trained model's bits per
+    byte over `document` (1-D bytes) relative to FP32 states; `on_trial(trial)` sees each finished trial."""
     from tuner.workers import LocalWorkers
 
     arches.get(arch)
@@ -107,11 +134,21 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
     if (shape.family, shape.K, shape.V) != (model.family, model.K, model.V):
         raise InputError(f"kernel_shape {shape.name!r} must have the model's family and head sizes "
                          f"({model.family}, K = {model.K}, V = {model.V})")
+    if accuracy_kind not in ACCURACY:
+        raise InputError(f"accuracy must be one of {list(ACCURACY)}, got {accuracy_kind!r}")
+    if accuracy_kind == "bpb" and document is None:
+        raise InputError("accuracy 'bpb' needs the document (its bytes) to read")
     workers = workers or LocalWorkers()
     space = space.including(DEFAULT)          # the default is enqueued first, whatever the space narrows
     optuna.logging.set_verbosity(optuna.logging.WARNING)    # a line per trial is the caller's (on_trial)
-    study = open_study(study_dir, f"{model.name}-{arch}", seed)
+    study = open_study(study_dir, f"{model.name}-{arch}" + ("-bpb" if accuracy_kind == "bpb" else ""), seed)
     recover(study)
+    fp32 = None
+    if accuracy_kind == "bpb":
+        fp32 = study.user_attrs.get("fp32_bits_per_byte")
+        if fp32 is None:
+            fp32 = bits_per_byte(None, model.family, document)
+            study.set_user_attr("fp32_bits_per_byte", fp32)
     if not study.get_trials(deepcopy=False):
         study.enqueue_trial(default_params(shape, arch))
     deadline = None if timeout is None else time.time() + timeout
@@ -124,8 +161,14 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
             except InputError as e:
                 trial.set_user_attr("error", str(e))
                 study.tell(trial, state=TrialState.FAIL)
-        results = workers.map(accuracy, [(point.pipeline.to_dict(), source, seed) for _, point in asked])
+        if fp32 is None:
+            results = workers.map(accuracy, [(point.pipeline.to_dict(), source, seed) for _, point in asked])
+        else:
+            results = workers.map(accuracy_and_bpb, [(point.pipeline.to_dict(), source, seed, model.family, document)
+                                                     for _, point in asked])
         for (trial, point), summary in zip(asked, results):
+            if fp32 is not None and not isinstance(summary, Exception):
+                summary = {**summary, "fp32_bits_per_byte": fp32, "bpb_increase": summary["bits_per_byte"] / fp32 - 1}
             _finish(study, trial, point, summary, speed, constraints)
             if on_trial is not None:
                 on_trial(study.trials[trial.number])
@@ -153,7 +196,11 @@ def _finish(study, trial, point, summary, speed, constraints: Constraints) -> No
     trial.set_user_attr("speed", rows)
     trial.set_user_attr("speed_missing", None if rows else (why or "no speed objective"))
     trial.set_user_attr("mean_output_error", summary["mean_output_error"])
-    error, bpe = summary["final_state_error"], summary["bytes_per_element"]
+    trial.set_user_attr("final_state_error", summary["final_state_error"])
+    for key in ("bits_per_byte", "fp32_bits_per_byte"):
+        if key in summary:
+            trial.set_user_attr(key, summary[key])
+    error, bpe = summary.get("bpb_increase", summary["final_state_error"]), summary["bytes_per_element"]
     us = rows[0]["us"] if rows else math.inf
     for name, value in constraints.violations(error, bpe, rows[0]["speedup"] if rows else None).items():
         trial.set_constraint(name, value)

@@ -67,6 +67,19 @@ def test_a_space_file_without_the_default_still_starts_from_it(tmp_path):
     assert all(p["pipeline"]["window"] in (8, 16) and p["pipeline"]["rank"] in (0, 2, 4) for p in pareto)
 
 
+def test_bits_per_byte_as_the_accuracy_objective_is_relative_to_fp32_states(tmp_path):
+    r = _tune(tmp_path, "--model", "gdn", "--gpu", "h200", "--trials", "3", "--tokens", "256", "--accuracy", "bpb",
+              "--bpb-tokens", "1024", "--no-kernel-files", "--json", "--quiet")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    recipe = Recipe.load(out["recipe"])
+    bpb = next(a for a in recipe.figures.accuracy if a.metric == "bits_per_byte")
+    assert 0.5 < bpb.baseline < 8 and "held out" in bpb.data
+    for p in out["pareto"]:
+        assert p["error"] == pytest.approx(p["bits_per_byte"] / bpb.baseline - 1, rel=1e-9, abs=1e-12)
+        assert p["final_state_error"] > 0
+
+
 def test_tune_runs_its_trials_on_ray_with_several_workers(tmp_path):
     pytest.importorskip("ray")
     r = _tune(tmp_path, "--model", "gdn", "--gpu", "h200", "--trials", "4", "--tokens", "256", "--workers", "2",
@@ -95,6 +108,7 @@ def test_list_gpus_gives_every_gpu_with_its_figures():
     (["--model", "kda", "--gpu", "b200", "--speed", "measured"], "--speed measured needs the target GPU"),
     (["--model", "kda", "--gpu", "b200", "--speed", "fast"], "--speed must be"),
     (["--model", "kda", "--gpu", "b200", "--runner", "slurm"], "runner must be"),
+    (["--model", "kda", "--gpu", "b200", "--accuracy", "ppl"], "--accuracy must be state or bpb"),
     (["--model", "kda", "--gpu", "b200", "--space", "/nonexistent/space.json"], "--space"),
     (["--model", "kda", "--gpu", "b200", "--trace", "/nonexistent/trace.safetensors"], "trace"),
 ])
