@@ -1,0 +1,171 @@
+"""`StateCache`: every linear-attention layer's LeapQuant states of a model, from a recipe, in slots that an engine
+allocates, frees and resets; requests are admitted from prefilled FP32 states in one batched call per layer; a
+request's states are exported and imported in their quantized form (a prefix-caching checkpoint: boundary state and
+records, the recipe's bytes per element, not 4); each layer's decode step runs the recipe's kernels on a GPU and the
+PyTorch reference of the same arithmetic (`leapquant.kernels.naive.decode_step_ref`) on a CPU.
+
+    cache = StateCache(Recipe.load("recipe.json"), slots=256)
+    s = cache.allocate(2)                       # slot ids, int64 [2]
+    cache.admit(s, [S_layer0, S_layer1, ...])   # each [2, HV, K, V] FP32, as FLA's chunked prefill returns them
+    o = cache.step(0, q, k, v, g, beta, s)      # q, k [2, H, K]; v [2, HV, V]; g, beta as FLA's fused_recurrent
+"""
+from __future__ import annotations
+
+import torch
+
+from leapquant.errors import InputError
+from leapquant.kernels import naive as nv
+
+FIELDS = ("Z", "c", "B", "Kc", "Uc", "rk", "ru", "rg", "window_pos")
+"""A slot's tensors in every layer's pool: what a checkpoint holds."""
+
+
+class StateCache:
+    """The states of `slots` requests for every layer of `recipe`'s model (its kernel configuration per layer).
+    `device`: where the pools live; on a CUDA device each layer steps through the recipe's kernels (its shipped
+    cubins where it has them, `Recipe.decoders`)."""
+
+    def __init__(self, recipe, slots: int, device: str | torch.device = "cpu"):
+        from leapquant.recipe import Recipe
+        if not isinstance(recipe, Recipe):
+            raise InputError(f"recipe must be a leapquant Recipe, got {type(recipe).__name__}")
+        if recipe.kernel is None:
+            raise InputError(f"recipe {recipe.model.name!r} has no kernel configuration (a simulation-only recipe); "
+                             f"the cache keeps states in the kernels' layout")
+        if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
+            raise InputError(f"slots must be an integer >= 1, got {slots!r}")
+        self.recipe, self.slots, self.device = recipe, slots, torch.device(device)
+        m = recipe.model
+        self.configs = [recipe.to_kernel_config(layer) for layer in range(m.layers)]
+        self.pools = [nv.empty_state(slots, m.HV, m.K, m.V, **cfg.reference_options, device=self.device)
+                      for cfg in self.configs]
+        self.decoders = recipe.decoders() if self.device.type == "cuda" else None
+        self._free = list(range(slots))
+        self._used = torch.zeros(slots, dtype=torch.bool)
+
+    # ---- slots -------------------------------------------------------------------------------------------------
+    def allocate(self, n: int) -> torch.Tensor:
+        """`n` free slots as fresh requests (the zero state); InputError if fewer are free."""
+        if isinstance(n, bool) or not isinstance(n, int) or n < 1:
+            raise InputError(f"n must be an integer >= 1, got {n!r}")
+        if n > len(self._free):
+            raise InputError(f"{n} slots requested, {len(self._free)} of {self.slots} free")
+        got, self._free = self._free[:n], self._free[n:]
+        slots = torch.tensor(got, dtype=torch.long)
+        self._used[slots] = True
+        self.reset(slots)
+        return slots
+
+    def free(self, slots) -> None:
+        """Give `slots` back; a slot not allocated is refused by number."""
+        s = self._check(slots, "slots")
+        self._used[s] = False
+        self._free.extend(s.tolist())
+
+    def reset(self, slots) -> None:
+        """Make allocated `slots` fresh requests in every layer."""
+        s = self._check(slots, "slots").to(self.device)
+        for pool in self.pools:
+            pool.reset(s)
+
+    def _check(self, slots, name: str) -> torch.Tensor:
+        """`slots` as int64 CPU ids, each in range and allocated; InputError naming them otherwise."""
+        if not isinstance(slots, torch.Tensor) or slots.dtype.is_floating_point or slots.dim() != 1:
+            raise InputError(f"{name} must be a 1-D integer tensor of slot ids")
+        s = slots.detach().to("cpu", torch.long)
+        bad = s[(s < 0) | (s >= self.slots)]
+        if bad.numel():
+            raise InputError(f"{name}: slot {bad[0].item()} is out of range [0, {self.slots})")
+        if s.unique().numel() != s.numel():
+            raise InputError(f"{name}: a slot appears twice")
+        idle = s[~self._used[s]]
+        if idle.numel():
+            raise InputError(f"{name}: slot {idle[0].item()} is not allocated (freed, or never allocated)")
+        return s
+
+    def _layer(self, layer: int) -> int:
+        if isinstance(layer, bool) or not isinstance(layer, int) or not 0 <= layer < len(self.pools):
+            raise InputError(f"layer must be an integer in [0, {len(self.pools)}), got {layer!r}")
+        return layer
+
+    # ---- states ------------------------------------------------------------------------------------------------
+    def admit(self, slots, states: list[torch.Tensor]) -> None:
+        """Start allocated `slots` from prefilled FP32 states: `states[layer]` [n, HV, K, V] (FLA's K-first state of
+        each request), quantized in one batched call per layer (window position 0, a cold-start refit)."""
+        s = self._check(slots, "slots")
+        m = self.recipe.model
+        if not isinstance(states, (list, tuple)) or len(states) != len(self.pools):
+            raise InputError(f"states must be a list of {len(self.pools)} tensors, one per layer")
+        for layer, S in enumerate(states):
+            want = (s.numel(), m.HV, m.K, m.V)
+            if not isinstance(S, torch.Tensor) or tuple(S.shape) != want or not S.dtype.is_floating_point:
+                raise InputError(f"states[{layer}] must be a float tensor of shape {list(want)}, got "
+                                 f"{list(S.shape) if isinstance(S, torch.Tensor) else type(S).__name__}")
+            if S.device != self.device:
+                raise InputError(f"states[{layer}] is on {S.device}, the cache on {self.device}")
+            if not torch.isfinite(S).all():
+                raise InputError(f"states[{layer}] holds NaN or Inf")
+        for pool, S in zip(self.pools, states):
+            pool.write_boundary(s.to(self.device), S.float(), None)
+
+    def read_state(self, layer: int, slots) -> torch.Tensor:
+        """The FP32 state [n, HV, K, V] of `slots` in `layer` as the next token reads it (boundary + records)."""
+        s = self._check(slots, "slots").to(self.device)
+        return nv.reconstruct(self.pools[self._layer(layer)], s)
+
+    def export(self, slots) -> dict[str, torch.Tensor]:
+        """A checkpoint of `slots` in the quantized form: {"<layer>.<field>": tensor [n, ...]} (CPU copies)."""
+        s = self._check(slots, "slots").to(self.device)
+        return {f"{layer}.{f}": getattr(pool, f)[s].to("cpu", copy=True) for layer, pool in enumerate(self.pools)
+                for f in FIELDS}
+
+    def load(self, slots, checkpoint: dict[str, torch.Tensor]) -> None:
+        """Continue allocated `slots` from a checkpoint `export` made (of as many requests, the same recipe)."""
+        s = self._check(slots, "slots").to(self.device)
+        want = {f"{layer}.{f}" for layer in range(len(self.pools)) for f in FIELDS}
+        if not isinstance(checkpoint, dict) or set(checkpoint) != want:
+            raise InputError("checkpoint must be the dict StateCache.export returns for this recipe's layers")
+        for layer, pool in enumerate(self.pools):
+            for f in FIELDS:
+                t, dst = checkpoint[f"{layer}.{f}"], getattr(pool, f)
+                if tuple(t.shape) != (s.numel(), *dst.shape[1:]) or t.dtype != dst.dtype:
+                    raise InputError(f"checkpoint[{layer}.{f}] must be {dst.dtype} of shape "
+                                     f"{[s.numel(), *dst.shape[1:]]}, got {t.dtype} {list(t.shape)}")
+        for layer, pool in enumerate(self.pools):
+            for f in FIELDS:
+                getattr(pool, f)[s] = checkpoint[f"{layer}.{f}"].to(self.device)
+
+    # ---- memory ------------------------------------------------------------------------------------------------
+    @property
+    def bytes_per_request(self) -> int:
+        """Bytes of one request's states over every layer and head (boundary states and record buffers)."""
+        return self.recipe.memory.bytes_per_request
+
+    def requests_within(self, budget_bytes: int) -> int:
+        """How many requests' states fit `budget_bytes`."""
+        if isinstance(budget_bytes, bool) or not isinstance(budget_bytes, int) or budget_bytes < 0:
+            raise InputError(f"budget_bytes must be an integer >= 0, got {budget_bytes!r}")
+        return budget_bytes // self.bytes_per_request
+
+    # ---- decode ------------------------------------------------------------------------------------------------
+    def step(self, layer: int, q, k, v, g, beta, slots, scale: float | None = None) -> torch.Tensor:
+        """One token of each request in `slots` through `layer` (FLA's fused_recurrent convention, one token):
+        q, k [N, H, K] (L2-normalised), v [N, HV, V], g [N, HV] (GDN) or [N, HV, K] (KDA) log-decays, beta [N, HV].
+        Returns o [N, HV, V] (FP32 on a CPU, the kernel's output dtype on a GPU)."""
+        s = self._check(slots, "slots")
+        layer = self._layer(layer)
+        cfg, m = self.configs[layer], self.recipe.model
+        N = s.numel()
+        gshape = (N, m.HV) if cfg.family == "gdn" else (N, m.HV, m.K)
+        for name, x, shape in (("q", q, (N, m.H, m.K)), ("k", k, (N, m.H, m.K)), ("v", v, (N, m.HV, m.V)),
+                               ("g", g, gshape), ("beta", beta, (N, m.HV))):
+            if not isinstance(x, torch.Tensor) or tuple(x.shape) != shape or not x.dtype.is_floating_point:
+                raise InputError(f"{name} must be a float tensor of shape {list(shape)}, got "
+                                 f"{list(x.shape) if isinstance(x, torch.Tensor) else type(x).__name__}")
+            if x.device != self.device:
+                raise InputError(f"{name} is on {x.device}, the cache on {self.device}")
+        idx = s.to(self.device, torch.int32)
+        if self.decoders is None:
+            return nv.decode_step_ref(self.pools[layer], q, k, v, g, beta, idx, scale)
+        return self.decoders[layer].step(self.pools[layer], q.bfloat16(), k.bfloat16(), v.bfloat16(), g, beta, idx,
+                                         scale)

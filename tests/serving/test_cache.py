@@ -1,0 +1,118 @@
+"""The serving state cache on a CPU: slots, admission from prefilled FP32 states, checkpoints in the quantized form,
+memory accounting, the decode step (the kernels' PyTorch reference) and bad input refused by name."""
+import pytest
+import torch
+import torch.nn.functional as F
+
+from leapquant.errors import InputError
+from leapquant.kernels import naive as nv
+from leapquant.recipe import Recipe
+from leapquant.recipe_fields import ModelShape
+from leapquant.serving.cache import StateCache
+
+SHAPE = ModelShape(name="tiny", family="gdn", layers=2, H=1, HV=2, K=32, V=32)
+
+
+def _recipe(**kernel):
+    return Recipe.from_kernel(SHAPE, "h200", **{"window": 4, "rank": 2, **kernel})
+
+
+def _inputs(n, gen, family="gdn"):
+    q = F.normalize(torch.randn(n, SHAPE.H, SHAPE.K, generator=gen), dim=-1)
+    k = F.normalize(torch.randn(n, SHAPE.H, SHAPE.K, generator=gen), dim=-1)
+    v = torch.randn(n, SHAPE.HV, SHAPE.V, generator=gen)
+    g = -torch.rand((n, SHAPE.HV) if family == "gdn" else (n, SHAPE.HV, SHAPE.K), generator=gen) * 0.1
+    return q, k, v, g, torch.rand(n, SHAPE.HV, generator=gen)
+
+
+def test_the_step_is_the_kernels_reference_on_the_allocated_slots():
+    cache = StateCache(_recipe(), slots=6)
+    s = cache.allocate(3)
+    ref = [nv.empty_state(6, 2, 32, 32, **cfg.reference_options) for cfg in cache.configs]
+    gen = torch.Generator().manual_seed(0)
+    for _ in range(9):
+        for layer in range(2):
+            x = _inputs(3, gen)
+            assert torch.equal(cache.step(layer, *x, s), nv.decode_step_ref(ref[layer], *x, s.to(torch.int32)))
+    for a, b in zip(cache.pools, ref):
+        assert all(torch.equal(getattr(a, f), getattr(b, f)) for f in ("Z", "Kc", "ru", "window_pos"))
+
+
+def _exact_gdn(S, q, k, v, g, beta):
+    """FP32 Gated DeltaNet step on [n, HV, K, V] states (one key head shared by the value heads)."""
+    scale = q.shape[-1] ** -0.5
+    kk, qq = k.expand(-1, S.shape[1], -1), q.expand(-1, S.shape[1], -1) * scale
+    S = torch.exp(g)[..., None, None] * S
+    u = beta[..., None] * (v - (S * kk[..., None]).sum(-2))
+    S = S + kk[..., :, None] * u[..., None, :]
+    return S, (S * qq[..., None]).sum(-2)
+
+
+def test_an_admitted_prefilled_state_continues_as_the_fp32_recurrence_within_the_methods_error():
+    cache = StateCache(_recipe(), slots=4)
+    s = cache.allocate(2)
+    gen = torch.Generator().manual_seed(1)
+    S = [torch.randn(2, 2, 32, 32, generator=gen) * 0.3 for _ in range(2)]
+    cache.admit(s, S)
+    for layer in range(2):   # INT8 with smoothing and two compensators: about 1 % of the state
+        assert (cache.read_state(layer, s) - S[layer]).norm() / S[layer].norm() < 2e-2
+    exact, worst = S[0].clone(), 0.0
+    for _ in range(12):      # three windows
+        x = _inputs(2, gen)
+        exact, o_ref = _exact_gdn(exact, *x)
+        o = cache.step(0, *x, s)
+        worst = max(worst, ((o - o_ref).norm() / o_ref.norm()).item())
+    assert worst < 5e-2
+
+
+def test_a_checkpoint_continues_bit_identically_in_other_slots_of_another_cache():
+    a, b = StateCache(_recipe(), slots=5), StateCache(_recipe(), slots=5)
+    sa = a.allocate(2)
+    b.allocate(3)
+    sb = b.allocate(2)                        # other slot ids
+    gen = torch.Generator().manual_seed(2)
+    for _ in range(6):                        # mid-window: records buffered
+        a.step(1, *_inputs(2, gen), sa)
+    b.load(sb, a.export(sa))
+    for _ in range(7):
+        x = _inputs(2, gen)
+        assert torch.equal(a.step(1, *x, sa), b.step(1, *x, sb))
+    assert torch.equal(a.read_state(1, sa), b.read_state(1, sb))
+
+
+def test_memory_is_the_recipes_and_a_budget_holds_whole_requests():
+    cache = StateCache(_recipe(), slots=2)
+    assert cache.bytes_per_request == cache.recipe.memory.bytes_per_request
+    assert cache.requests_within(10 * cache.bytes_per_request + 1) == 10
+    int4 = StateCache(_recipe(format="int4"), slots=2)
+    assert int4.bytes_per_request < cache.bytes_per_request
+
+
+def test_bad_input_is_refused_by_name():
+    cache = StateCache(_recipe(), slots=3)
+    s = cache.allocate(2)
+    x = _inputs(2, torch.Generator().manual_seed(3))
+    with pytest.raises(InputError, match="out of range"):
+        cache.step(0, *x, torch.tensor([0, 7]))
+    with pytest.raises(InputError, match="2 slots requested, 1 of 3 free"):
+        cache.allocate(2)
+    cache.free(s[1:])
+    with pytest.raises(InputError, match="not allocated"):
+        cache.step(0, *x, s)                  # a freed slot reused
+    with pytest.raises(InputError, match="not allocated"):
+        cache.free(s[1:])
+    with pytest.raises(InputError, match="appears twice"):
+        cache.step(0, *x, torch.tensor([0, 0]))
+    one = s[:1]
+    with pytest.raises(InputError, match=r"v must be a float tensor of shape \[1, 2, 32\]"):
+        cache.step(0, x[0][:1], x[1][:1], x[2][:1, :1], x[3][:1], x[4][:1], one)
+    with pytest.raises(InputError, match="layer must be an integer in"):
+        cache.step(5, *(t[:1] for t in x), one)
+    with pytest.raises(InputError, match=r"states\[0\] must be a float tensor of shape \[1, 2, 32, 32\]"):
+        cache.admit(one, [torch.zeros(1, 2, 64, 64), torch.zeros(1, 2, 32, 32)])   # another model's shape
+    with pytest.raises(InputError, match="NaN"):
+        cache.admit(one, [torch.full((1, 2, 32, 32), float("nan")), torch.zeros(1, 2, 32, 32)])
+    with pytest.raises(InputError, match="checkpoint"):
+        cache.load(one, {"0.Z": torch.zeros(1)})
+    with pytest.raises(InputError, match="simulation-only"):
+        StateCache(Recipe.from_preset("leapquant", model=SHAPE), slots=2)
