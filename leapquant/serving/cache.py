@@ -12,6 +12,7 @@ PyTorch reference of the same arithmetic (`leapquant.kernels.naive.decode_step_r
 from __future__ import annotations
 
 import torch
+import torch.nn.functional as F
 
 from leapquant.errors import InputError
 from leapquant.kernels import naive as nv
@@ -169,3 +170,48 @@ class StateCache:
             return nv.decode_step_ref(self.pools[layer], q, k, v, g, beta, idx, scale)
         return self.decoders[layer].step(self.pools[layer], q.bfloat16(), k.bfloat16(), v.bfloat16(), g, beta, idx,
                                          scale)
+
+
+PAD_SLOT_ID = -1
+"""vLLM's null entry of `ssm_state_indices`: that row of the batch has no request and is skipped."""
+
+
+def gdn_gates(a: torch.Tensor, b: torch.Tensor, A_log: torch.Tensor, dt_bias: torch.Tensor):
+    """Gated DeltaNet's gates as the engines compute them (FLA's / vLLM's fused_gdn_gating): the log-decay
+    g = -exp(A_log) · softplus(a + dt_bias) and beta = sigmoid(b); a, b [N, HV], A_log, dt_bias [HV]. FP32."""
+    x = a.float() + dt_bias.float()
+    return -torch.exp(A_log.float()) * F.softplus(x, beta=1.0, threshold=20.0), torch.sigmoid(b.float())
+
+
+def step_packed(cache: StateCache, layer: int, mixed_qkv, a, b, A_log, dt_bias, scale: float, out,
+                ssm_state_indices) -> torch.Tensor:
+    """vLLM's packed GDN decode on the cache: mixed_qkv [N, 2·H·K + HV·V] (q, k, v side by side), a, b [N, HV],
+    A_log, dt_bias [HV], out [N, HV, V] written in place for the rows whose `ssm_state_indices` entry is a slot
+    (PAD_SLOT_ID rows are skipped and left as they were); q and k are L2-normalised here, as the kernel's
+    use_qk_l2norm_in_kernel does. Returns `out`."""
+    m = cache.recipe.model
+    if m.family != "gdn":
+        raise InputError(f"step_packed is Gated DeltaNet's convention; the recipe's model is {m.family}")
+    N = ssm_state_indices.shape[0] if isinstance(ssm_state_indices, torch.Tensor) else -1
+    width = 2 * m.H * m.K + m.HV * m.V
+    if not isinstance(mixed_qkv, torch.Tensor) or tuple(mixed_qkv.shape) != (N, width):
+        raise InputError(f"mixed_qkv must have shape [{N}, {width}] (q, k, v of {m.H}, {m.H}, {m.HV} heads), got "
+                         f"{list(mixed_qkv.shape) if isinstance(mixed_qkv, torch.Tensor) else mixed_qkv!r}")
+    if not isinstance(out, torch.Tensor) or tuple(out.shape) != (N, m.HV, m.V):
+        raise InputError(f"out must have shape [{N}, {m.HV}, {m.V}]")
+    for name, x, shape in (("a", a, (N, m.HV)), ("b", b, (N, m.HV)), ("A_log", A_log, (m.HV,)),
+                           ("dt_bias", dt_bias, (m.HV,))):
+        if not isinstance(x, torch.Tensor) or tuple(x.shape) != shape:
+            raise InputError(f"{name} must have shape {list(shape)}")
+    live = ssm_state_indices != PAD_SLOT_ID
+    if not live.any():
+        return out
+    rows = live.nonzero()[:, 0]
+    x = mixed_qkv[rows].float()
+    q = F.normalize(x[:, :m.H * m.K].view(-1, m.H, m.K), dim=-1)
+    k = F.normalize(x[:, m.H * m.K:2 * m.H * m.K].view(-1, m.H, m.K), dim=-1)
+    v = x[:, 2 * m.H * m.K:].view(-1, m.HV, m.V)
+    g, beta = gdn_gates(a[rows], b[rows], A_log, dt_bias)
+    o = cache.step(layer, q, k, v, g, beta, ssm_state_indices[rows].long(), scale)
+    out[rows] = o.to(out.dtype)
+    return out

@@ -116,3 +116,28 @@ def test_bad_input_is_refused_by_name():
         cache.load(one, {"0.Z": torch.zeros(1)})
     with pytest.raises(InputError, match="simulation-only"):
         StateCache(Recipe.from_preset("leapquant", model=SHAPE), slots=2)
+
+
+def test_the_packed_decode_computes_the_gates_as_engines_do_and_skips_the_null_slot():
+    from leapquant.serving.cache import PAD_SLOT_ID, step_packed
+    cache = StateCache(_recipe(), slots=4)
+    s = cache.allocate(2)
+    gen = torch.Generator().manual_seed(4)
+    A_log, dt_bias = torch.randn(2, generator=gen) * 0.5, torch.randn(2, generator=gen) * 0.5
+    twin = StateCache(_recipe(), slots=4)
+    ts = twin.allocate(2)
+    idx = torch.tensor([s[0].item(), PAD_SLOT_ID, s[1].item()])
+    for _ in range(6):
+        mixed = torch.randn(3, 2 * 32 + 2 * 32, generator=gen)
+        a, b = torch.randn(3, 2, generator=gen), torch.randn(3, 2, generator=gen)
+        out = torch.full((3, 2, 32), 7.0)
+        step_packed(cache, 0, mixed, a, b, A_log, dt_bias, 32 ** -0.5, out, idx)
+        assert torch.equal(out[1], torch.full((2, 32), 7.0))             # the null row untouched
+        live = torch.tensor([0, 2])
+        q = F.normalize(mixed[live, :32].view(2, 1, 32), dim=-1)
+        k = F.normalize(mixed[live, 32:64].view(2, 1, 32), dim=-1)
+        v = mixed[live, 64:].view(2, 2, 32)
+        dt = a[live] + dt_bias
+        g = -A_log.exp() * torch.where(dt > 20, dt, torch.log1p(dt.exp()))
+        o = twin.step(0, q, k, v, g, torch.sigmoid(b[live]), ts)
+        assert torch.allclose(out[live], o, rtol=1e-6, atol=1e-6)
