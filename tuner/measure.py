@@ -30,6 +30,12 @@ class Measurer:
                                           device=self.device, graphs=True)[0] for lay in ("k_first", "v_first"))
         return self.fla[key]
 
+    def prepare(self, cfgs: list[KernelConfig]) -> None:
+        """Compile the launches of `cfgs` on every core, so that timing them waits on no compile; one that fails to
+        compile fails again, with its error, when it is timed."""
+        import os
+        precompile(cfgs, workers=len(os.sched_getaffinity(0)))
+
     def measure(self, cfg: KernelConfig, batches: tuple[int, ...]) -> list[dict]:
         """One row per batch: {batch, us, us_decode (the boundary launch skipped), fla_us, speedup, how}."""
         import torch

@@ -61,6 +61,12 @@ class MeasuredSpeed:
     def why_not(self, cfg: KernelConfig) -> str | None:
         return None
 
+    def prepare(self, cfgs: list[KernelConfig]) -> None:
+        """Compile the launches of `cfgs` (a round's trials) before they are timed one at a time, where the measurer
+        can (`Measurer.prepare`: on every core)."""
+        if hasattr(self.measurer, "prepare"):
+            self.measurer.prepare(cfgs)
+
     def rows(self, cfg: KernelConfig) -> list[dict]:
         rows = self.measurer.measure(cfg, self.batches)
         return [{**r, "gpu": self.gpu} for r in rows]

@@ -161,6 +161,8 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
             except InputError as e:
                 trial.set_user_attr("error", str(e))
                 study.tell(trial, state=TrialState.FAIL)
+        if hasattr(speed, "prepare"):        # measured: the round's kernels compile on all cores before timing
+            speed.prepare([point.kernel for _, point in asked if point.kernel is not None])
         if fp32 is None:
             results = workers.map(accuracy, [(point.pipeline.to_dict(), source, seed) for _, point in asked])
         else:

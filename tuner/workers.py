@@ -10,7 +10,8 @@ from leapquant.errors import InputError
 
 @dataclass
 class LocalWorkers:
-    """Runs each task in this process, in order."""
+    """Runs each task in this process, in order; `size` trials are asked per round (a measured study compiles a
+    round's kernels together)."""
 
     size: int = 1
     name: str = "in-process"
@@ -69,11 +70,11 @@ def make(kind: str, size: int, address: str | None = None):
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InputError(f"workers must be an integer >= 1, got {size!r}")
     if kind == "local" or (kind == "auto" and size == 1 and address is None):
-        return LocalWorkers()
+        return LocalWorkers(size)
     try:
         import ray  # noqa: F401
     except ImportError:
         if kind == "ray" or address is not None:
             raise InputError("--runner ray / --address need Ray: pip install -e '.[tune]'") from None
-        return LocalWorkers()
+        return LocalWorkers(size)
     return RayWorkers(size, address)

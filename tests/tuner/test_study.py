@@ -147,3 +147,29 @@ def test_a_timeout_stops_starting_trials(tmp_path):
     assert 1 <= len([t for t in study.trials if t.state == TrialState.COMPLETE]) < 50
     with pytest.raises(InputError, match="timeout"):
         tune(MODEL, "sm_90", _source(), trials=2, study_dir=tmp_path, timeout=0)
+
+
+def test_a_measured_study_compiles_each_rounds_kernels_before_timing_them(tmp_path):
+    from tuner.speed import MeasuredSpeed
+    from tuner.workers import LocalWorkers
+    events = []
+
+    class Fake:
+        def prepare(self, cfgs):
+            events.append(("prepare", sorted(c.tag for c in cfgs)))
+
+        def measure(self, cfg, batches):
+            events.append(("measure", cfg.tag))
+            return [{"batch": n, "us": 10.0, "us_decode": 5.0, "fla_us": 30.0, "speedup": 3.0, "how": "measured"}
+                    for n in batches]
+
+    tune(MODEL, "sm_90", _source(), trials=4, study_dir=tmp_path, seed=0, workers=LocalWorkers(2),
+         speed=MeasuredSpeed("h200", (128,), measurer=Fake()))
+    prepared = set()
+    for kind, what in events:
+        if kind == "prepare":
+            assert len(what) <= 2          # one round: as many trials as the workers take
+            prepared |= set(what)
+        else:
+            assert what in prepared        # timed only after its round compiled it
+    assert sum(kind == "measure" for kind, _ in events) >= 1
