@@ -36,6 +36,8 @@ class StateCache:
         if isinstance(slots, bool) or not isinstance(slots, int) or slots < 1:
             raise InputError(f"slots must be an integer >= 1, got {slots!r}")
         self.recipe, self.slots, self.device = recipe, slots, torch.device(device)
+        if self.device.type == "cuda" and self.device.index is None:     # tensors report cuda:<index>
+            self.device = torch.device("cuda", torch.cuda.current_device())
         m = recipe.model
         self.configs = [recipe.to_kernel_config(layer) for layer in range(m.layers)]
         self.pools = [nv.empty_state(slots, m.HV, m.K, m.V, **cfg.reference_options, device=self.device)
