@@ -417,6 +417,16 @@ def _mount_tuner() -> None:
 _mount_tuner()
 
 
+def _mount_generate() -> None:
+    from leapquant.serving.generate_cli import generate_cmd
+
+    app.command("generate", help="Continue a prompt with FP32 and LeapQuant states (the serving cache), side by "
+                "side.")(generate_cmd)
+
+
+_mount_generate()
+
+
 def _mount_optional() -> None:
     """Sub-commands that live with their subsystem (kernels) are mounted when present."""
     try:

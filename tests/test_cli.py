@@ -31,7 +31,7 @@ def test_version_is_the_installed_one():
     assert r.exit_code == 0 and r.stdout.strip() == f"leapquant {version('leapquant')}"
 
 
-@pytest.mark.parametrize("name", ["check", "simulate", "study"])
+@pytest.mark.parametrize("name", ["check", "simulate", "study", "generate"])
 def test_every_option_has_help(name):
     missing = [p.name for p in _command(name).params if not getattr(p, "help", None) and p.name != "help"]
     assert not missing, f"{name}: options without help: {missing}"
