@@ -1,0 +1,72 @@
+"""The tuner's cost model (tuner/cost_h200.json, fitted on H200 measurements only) against measurements it never
+saw, on any GPU of `leapquant.gpus.SPECS`: each row's predicted µs beside the measured one, FLA's FP32 step and the
+speed-up the same way, and the median and worst relative errors.
+
+    python benchmarks/check_cost_model.py --measured benchmarks/results/cost_model_measured_h100.json --gpu h100 \
+        --report benchmarks/results/cost_model_check_h100.json
+
+`--measured`: the measured.json of `benchmarks/cost_model_measure.py` run on that GPU. Rows whose programs the model
+has no measurement of are listed as not covered.
+"""
+import argparse
+import json
+import os
+import statistics
+import sys
+
+sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
+
+from leapquant.files import write_text_atomic  # noqa: E402
+from leapquant.kernels.config import KernelConfig  # noqa: E402
+from tuner.cost import CostModel  # noqa: E402
+
+
+def check(rows: list[dict], gpu: str, model: CostModel) -> dict:
+    """Per-row predictions and the error summary of `rows` ({config, batch, us, fla_us}) on `gpu`."""
+    out, skipped = [], []
+    for r in rows:
+        cfg = KernelConfig(**r["config"])
+        why = model.covers(cfg)
+        if why:
+            skipped.append({"kernel": cfg.tag, "batch": r["batch"], "why": why})
+            continue
+        us, fla = model.predict(cfg, r["batch"], gpu), model.predict_fla(cfg, r["batch"], gpu)
+        out.append({"kernel": cfg.tag, "batch": r["batch"], "us": r["us"], "predicted_us": us,
+                    "error": us / r["us"] - 1, "fla_us": r["fla_us"], "predicted_fla_us": fla,
+                    "speedup": r["fla_us"] / r["us"], "predicted_speedup": fla / us,
+                    "speedup_error": (fla / us) / (r["fla_us"] / r["us"]) - 1})
+
+    def summary(key):
+        e = [abs(x[key]) for x in out]
+        return {"median": statistics.median(e), "worst": max(e), "mean_signed": statistics.mean(x[key] for x in out)}
+    return {"gpu": gpu, "rows": out, "not_covered": skipped, "configs": len({x["kernel"] for x in out}),
+            "us": summary("error"), "speedup": summary("speedup_error")}
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--measured", required=True)
+    ap.add_argument("--gpu", required=True)
+    ap.add_argument("--report", default=None)
+    ap.add_argument("--json", action="store_true", help="print the report as JSON")
+    args = ap.parse_args()
+    with open(args.measured) as f:
+        measured = json.load(f)
+    report = {"command": "python benchmarks/check_cost_model.py " + " ".join(sys.argv[1:]),
+              "measured_by": measured.get("command"), **check(measured["rows"], args.gpu, CostModel.load())}
+    if args.report:
+        write_text_atomic(args.report, json.dumps(report, indent=1) + "\n")
+    if args.json:
+        print(json.dumps(report, indent=1))
+        return
+    for r in report["rows"]:
+        print(f"{r['kernel']:64s} N={r['batch']:4d} {r['us']:7.1f} us, predicted {r['predicted_us']:7.1f} "
+              f"({100 * r['error']:+5.1f} %); speed-up {r['speedup']:.2f}x, predicted {r['predicted_speedup']:.2f}x")
+    u, s = report["us"], report["speedup"]
+    print(f"{len(report['rows'])} rows of {report['configs']} configurations ({len(report['not_covered'])} rows not "
+          f"covered): µs error median {100 * u['median']:.1f} %, worst {100 * u['worst']:.1f} %; speed-up error "
+          f"median {100 * s['median']:.1f} %, worst {100 * s['worst']:.1f} %")
+
+
+if __name__ == "__main__":
+    main()
