@@ -109,6 +109,8 @@ def tune_cmd(
     study_dir: Path = typer.Option(Path("leapquant-tune"), help="Folder of the study's journal (resumed if present)."),
     out: Path = typer.Option(Path("leapquant-tune"), help="Folder of the recipe, its kernel files, the Pareto table "
                              "and figure."),
+    per_layer: bool = typer.Option(False, "--per-layer", help="Tune a mixed recipe for the trained model: each layer "
+                                   "its own method under --max-bytes-per-element, by its sensitivity on the trace."),
     list_gpus: bool = typer.Option(False, "--list-gpus", help="List the known GPUs and their figures, and stop."),
     quiet: bool = typer.Option(False, "--quiet", "-q", help="No progress on stderr."),
     as_json: bool = typer.Option(False, "--json", help="Print the Pareto front and the chosen recipe as JSON."),
@@ -149,6 +151,9 @@ def tune_cmd(
     check_output_dir(study_dir, "--study-dir")
     accuracy_model, kernel_shape = MODELS[model], MODELS[shape_name]
     source, data = _source(accuracy_model, tokens, trace)
+    if per_layer:
+        return _per_layer(accuracy_model, gpu, arch, source, data, the_space, max_bytes_per_element, seed, out,
+                          kernel_files, as_json, quiet)
     timing = _speed(speed, gpu, batches)
     document = None
     if accuracy == "bpb":
@@ -166,6 +171,55 @@ def tune_cmd(
         pool.close()
         progress.close()
     _emit(study, model, gpu, kernel_shape, data, out, max_error, kernel_files, as_json, pool.name, timing)
+
+
+def _per_layer(shape, gpu: str, arch: str, source, data: str, space, budget, seed: int, out: Path,
+               kernel_files: bool, as_json: bool, quiet: bool) -> None:
+    """`--per-layer`: the layers' sensitivity on the trace, one method per layer within the budget, the recipe."""
+    from rich.progress import Progress
+
+    from leapquant.files import write_text_atomic
+    from tuner import per_layer as pl
+
+    if budget is None:
+        raise InputError("--per-layer needs --max-bytes-per-element (the memory budget the layers share)")
+    cands = pl.candidates(shape, arch, space)
+    traced = min(source.num_layers, shape.layers)
+    with Progress(console=Console(stderr=True), disable=quiet) as bar:
+        task = bar.add_task("per-layer sensitivity", total=traced * len(cands))
+        measured = pl.sensitivity(source, traced, cands, seed, progress=lambda: bar.advance(task))
+    errors = pl.expand(measured, shape.layers)
+    bpe = [c.pipeline.bytes_per_element(shape.K, shape.V) for c in cands]
+    choice = pl.allocate(errors, bpe, budget)
+    uniform = min((i for i in range(len(cands)) if bpe[i] <= budget + 1e-12), key=lambda i: sum(e[i] for e in errors))
+    command = " ".join(["leapquant", *sys.argv[1:]]) if len(sys.argv) > 1 else "leapquant tune --per-layer"
+    recipe = pl.per_layer_recipe(shape, gpu, cands, choice, errors, traced, data, command)
+    if kernel_files:
+        recipe = recipe.with_kernel_files(out)
+    path = recipe.save(out / f"{shape.name}-{gpu}-per-layer.json")
+    rows = [{"layer": l, "method": cands[i].name, "kernel": cands[i].kernel.tag, "state_error": errors[l][i],
+             "bytes_per_element": bpe[i], "traced": l < traced} for l, i in enumerate(choice)]
+    summary = {"layers": rows, "recipe": str(path), "budget_bytes_per_element": budget, "data": data,
+               "sum_error": pl.total(errors, choice), "mean_bytes_per_element": recipe.memory.bytes_per_element,
+               "best_uniform": {"method": cands[uniform].name, "sum_error": sum(e[uniform] for e in errors),
+                                "bytes_per_element": bpe[uniform]},
+               "sensitivity": {c.name: [row[i] for row in measured] for i, c in enumerate(cands)}}
+    write_text_atomic(out / f"{shape.name}-{gpu}-per-layer-sensitivity.json", json.dumps(summary, indent=1) + "\n")
+    if as_json:
+        sys.stdout.write(json.dumps(summary, indent=2) + "\n")
+        return
+    table = Table(title=f"{shape.name} on {gpu}: one method per layer within {budget} bytes per element "
+                        f"(accuracy on {data})")
+    for col in ("layer", "method", "state error", "B/element", "kernel"):
+        table.add_column(col, overflow="fold")
+    for r in rows:
+        table.add_row(str(r["layer"]) + ("" if r["traced"] else " (not traced)"), r["method"],
+                      f"{r['state_error']:.3e}", f"{r['bytes_per_element']:.3f}", r["kernel"])
+    Console(width=max(Console().width, 150)).print(table)
+    u = summary["best_uniform"]
+    Console().print(f"sum of layer errors {summary['sum_error']:.3e} at {summary['mean_bytes_per_element']:.3f} "
+                    f"B/element; the best single method within the budget ({u['method']}): {u['sum_error']:.3e}; "
+                    f"recipe: {path}", highlight=False)
 
 
 class _Progress:
