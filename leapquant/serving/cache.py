@@ -8,6 +8,8 @@ PyTorch reference of the same arithmetic (`leapquant.kernels.naive.decode_step_r
     s = cache.allocate(2)                       # slot ids, int64 [2]
     cache.admit(s, [S_layer0, S_layer1, ...])   # each [2, HV, K, V] FP32, as FLA's chunked prefill returns them
     o = cache.step(0, q, k, v, g, beta, s)      # q, k [2, H, K]; v [2, HV, V]; g, beta as FLA's fused_recurrent
+
+vLLM's packed decodes run on the same cache: `step_packed` (GDN) and `step_packed_kda` (KDA).
 """
 from __future__ import annotations
 
@@ -178,6 +180,12 @@ PAD_SLOT_ID = -1
 """vLLM's null entry of `ssm_state_indices`: that row of the batch has no request and is skipped."""
 
 
+def l2norm(x: torch.Tensor) -> torch.Tensor:
+    """x / sqrt(sum(x²) + 1e-6) over the last axis, FP32: FLA's and vLLM's in-kernel L2 norm of q and k."""
+    x = x.float()
+    return x * torch.rsqrt((x * x).sum(-1, keepdim=True) + 1e-6)
+
+
 def gdn_gates(a: torch.Tensor, b: torch.Tensor, A_log: torch.Tensor, dt_bias: torch.Tensor):
     """Gated DeltaNet's gates as the engines compute them (FLA's / vLLM's fused_gdn_gating): the log-decay
     g = -exp(A_log) · softplus(a + dt_bias) and beta = sigmoid(b); a, b [N, HV], A_log, dt_bias [HV]. FP32."""
@@ -210,10 +218,53 @@ def step_packed(cache: StateCache, layer: int, mixed_qkv, a, b, A_log, dt_bias, 
         return out
     rows = live.nonzero()[:, 0]
     x = mixed_qkv[rows].float()
-    q = F.normalize(x[:, :m.H * m.K].view(-1, m.H, m.K), dim=-1)
-    k = F.normalize(x[:, m.H * m.K:2 * m.H * m.K].view(-1, m.H, m.K), dim=-1)
+    q = l2norm(x[:, :m.H * m.K].view(-1, m.H, m.K))
+    k = l2norm(x[:, m.H * m.K:2 * m.H * m.K].view(-1, m.H, m.K))
     v = x[:, 2 * m.H * m.K:].view(-1, m.HV, m.V)
     g, beta = gdn_gates(a[rows], b[rows], A_log, dt_bias)
     o = cache.step(layer, q, k, v, g, beta, ssm_state_indices[rows].long(), scale)
+    out[rows] = o.to(out.dtype)
+    return out
+
+
+def kda_gates(raw_g: torch.Tensor, A_log: torch.Tensor, dt_bias: torch.Tensor, lower_bound: float | None = None):
+    """KDA's per-channel log-decay as the engines compute it (FLA's kda gate, vLLM's packed decode): with x = raw_g +
+    dt_bias, g = -exp(A_log) · softplus(x), or lower_bound · sigmoid(exp(A_log) · x) with a lower bound; raw_g
+    [N, HV, K], A_log [HV], dt_bias [HV · K]. FP32 [N, HV, K]."""
+    N, HV, K = raw_g.shape
+    x = raw_g.float() + dt_bias.float().view(HV, K)
+    a = torch.exp(A_log.float()).view(HV, 1)
+    if lower_bound is None:
+        return -a * F.softplus(x, beta=1.0, threshold=20.0)
+    return lower_bound * torch.sigmoid(a * x)
+
+
+def step_packed_kda(cache: StateCache, layer: int, mixed_qkv, raw_g, raw_beta, A_log, dt_bias,
+                    lower_bound: float | None, scale: float, out, state_indices) -> torch.Tensor:
+    """vLLM's packed KDA decode on the cache: mixed_qkv [N, 2·H·K + HV·V], raw_g [N, HV, K] (vLLM's [1, N, HV, K]
+    without its leading 1), raw_beta [N, HV], A_log [HV], dt_bias [HV · K], out [N, HV, V] written in place for the
+    rows whose `state_indices` entry is a slot (PAD_SLOT_ID rows skipped); the gates (`kda_gates`), beta = sigmoid
+    and the L2 norm of q and k as the engine's kernel computes them. Returns `out`."""
+    m = cache.recipe.model
+    if m.family != "kda":
+        raise InputError(f"step_packed_kda is KDA's convention; the recipe's model is {m.family}")
+    N = state_indices.shape[0] if isinstance(state_indices, torch.Tensor) else -1
+    width = 2 * m.H * m.K + m.HV * m.V
+    for name, x, shape in (("mixed_qkv", mixed_qkv, (N, width)), ("raw_g", raw_g, (N, m.HV, m.K)),
+                           ("raw_beta", raw_beta, (N, m.HV)), ("A_log", A_log, (m.HV,)),
+                           ("dt_bias", dt_bias, (m.HV * m.K,)), ("out", out, (N, m.HV, m.V))):
+        if not isinstance(x, torch.Tensor) or tuple(x.shape) != shape:
+            raise InputError(f"{name} must have shape {list(shape)}, got "
+                             f"{list(x.shape) if isinstance(x, torch.Tensor) else type(x).__name__}")
+    live = state_indices != PAD_SLOT_ID
+    if not live.any():
+        return out
+    rows = live.nonzero()[:, 0]
+    x = mixed_qkv[rows].float()
+    q = l2norm(x[:, :m.H * m.K].view(-1, m.H, m.K))
+    k = l2norm(x[:, m.H * m.K:2 * m.H * m.K].view(-1, m.H, m.K))
+    v = x[:, 2 * m.H * m.K:].view(-1, m.HV, m.V)
+    g = kda_gates(raw_g[rows], A_log, dt_bias, lower_bound)
+    o = cache.step(layer, q, k, v, g, torch.sigmoid(raw_beta[rows].float()), state_indices[rows].long(), scale)
     out[rows] = o.to(out.dtype)
     return out

@@ -141,3 +141,42 @@ def test_the_packed_decode_computes_the_gates_as_engines_do_and_skips_the_null_s
         g = -A_log.exp() * torch.where(dt > 20, dt, torch.log1p(dt.exp()))
         o = twin.step(0, q, k, v, g, torch.sigmoid(b[live]), ts)
         assert torch.allclose(out[live], o, rtol=1e-6, atol=1e-6)
+
+
+@pytest.mark.parametrize("lower_bound", [None, -5.0])
+def test_kda_gates_are_flas(lower_bound):
+    gate = pytest.importorskip("fla.ops.kda.gate")
+    from leapquant.serving.cache import kda_gates
+    gen = torch.Generator().manual_seed(5)
+    raw, A_log = torch.randn(7, 3, 16, generator=gen) * 4, torch.randn(3, generator=gen)
+    dt = torch.randn(48, generator=gen)
+    ref = (gate.naive_kda_gate(raw, A_log, dt) if lower_bound is None
+           else gate.naive_kda_lowerbound_gate(raw, A_log, dt, lower_bound=lower_bound))
+    torch.testing.assert_close(kda_gates(raw, A_log, dt, lower_bound), ref, rtol=1e-6, atol=1e-6)
+
+
+def test_the_packed_kda_decode_unpacks_as_the_engine_does_and_skips_the_null_slot():
+    from leapquant.serving.cache import PAD_SLOT_ID, kda_gates, l2norm, step_packed_kda
+    shape = ModelShape(name="tiny-kda", family="kda", layers=2, H=2, HV=2, K=32, V=32)
+    recipe = Recipe.from_kernel(shape, "h200", window=4, rank=2)
+    cache, twin = StateCache(recipe, slots=4), StateCache(recipe, slots=4)
+    s, ts = cache.allocate(2), twin.allocate(2)
+    gen = torch.Generator().manual_seed(6)
+    A_log, dt_bias = torch.randn(2, generator=gen) * 0.5, torch.randn(64, generator=gen)
+    idx = torch.tensor([s[0].item(), PAD_SLOT_ID, s[1].item()])
+    live = torch.tensor([0, 2])
+    for _ in range(6):
+        mixed = torch.randn(3, 2 * 64 + 64, generator=gen)
+        raw_g, raw_beta = torch.randn(3, 2, 32, generator=gen), torch.randn(3, 2, generator=gen)
+        out = torch.full((3, 2, 32), 7.0)
+        step_packed_kda(cache, 1, mixed, raw_g, raw_beta, A_log, dt_bias, -5.0, 32 ** -0.5, out, idx)
+        assert torch.equal(out[1], torch.full((2, 32), 7.0))
+        q, k = l2norm(mixed[live, :64].view(2, 2, 32)), l2norm(mixed[live, 64:128].view(2, 2, 32))
+        g = kda_gates(raw_g[live], A_log, dt_bias, -5.0)
+        o = twin.step(1, q, k, mixed[live, 128:].view(2, 2, 32), g, torch.sigmoid(raw_beta[live]), ts, 32 ** -0.5)
+        assert torch.equal(out[live], o)
+    with pytest.raises(InputError, match=r"raw_g must have shape \[3, 2, 32\]"):
+        step_packed_kda(cache, 1, mixed, raw_g[None], raw_beta, A_log, dt_bias, None, 1.0, out, idx)
+    with pytest.raises(InputError, match="KDA's convention"):
+        step_packed_kda(StateCache(_recipe(), slots=2), 0, mixed, raw_g, raw_beta, A_log, dt_bias, None, 1.0, out,
+                        idx)
