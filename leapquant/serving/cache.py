@@ -186,6 +186,19 @@ def l2norm(x: torch.Tensor) -> torch.Tensor:
     return x * torch.rsqrt((x * x).sum(-1, keepdim=True) + 1e-6)
 
 
+def _live_rows(m, mixed_qkv: torch.Tensor, indices: torch.Tensor):
+    """(rows of `indices` that name a slot, and their q, k (L2-normalised), v unpacked from `mixed_qkv`); rows is
+    None where every row is PAD_SLOT_ID."""
+    live = indices != PAD_SLOT_ID
+    if not live.any():
+        return None, None, None, None
+    rows = live.nonzero()[:, 0]
+    x = mixed_qkv[rows].float()
+    q = l2norm(x[:, :m.H * m.K].view(-1, m.H, m.K))
+    k = l2norm(x[:, m.H * m.K:2 * m.H * m.K].view(-1, m.H, m.K))
+    return rows, q, k, x[:, 2 * m.H * m.K:].view(-1, m.HV, m.V)
+
+
 def gdn_gates(a: torch.Tensor, b: torch.Tensor, A_log: torch.Tensor, dt_bias: torch.Tensor):
     """Gated DeltaNet's gates as the engines compute them (FLA's / vLLM's fused_gdn_gating): the log-decay
     g = -exp(A_log) · softplus(a + dt_bias) and beta = sigmoid(b); a, b [N, HV], A_log, dt_bias [HV]. FP32."""
@@ -213,14 +226,9 @@ def step_packed(cache: StateCache, layer: int, mixed_qkv, a, b, A_log, dt_bias, 
                            ("dt_bias", dt_bias, (m.HV,))):
         if not isinstance(x, torch.Tensor) or tuple(x.shape) != shape:
             raise InputError(f"{name} must have shape {list(shape)}")
-    live = ssm_state_indices != PAD_SLOT_ID
-    if not live.any():
+    rows, q, k, v = _live_rows(m, mixed_qkv, ssm_state_indices)
+    if rows is None:
         return out
-    rows = live.nonzero()[:, 0]
-    x = mixed_qkv[rows].float()
-    q = l2norm(x[:, :m.H * m.K].view(-1, m.H, m.K))
-    k = l2norm(x[:, m.H * m.K:2 * m.H * m.K].view(-1, m.H, m.K))
-    v = x[:, 2 * m.H * m.K:].view(-1, m.HV, m.V)
     g, beta = gdn_gates(a[rows], b[rows], A_log, dt_bias)
     o = cache.step(layer, q, k, v, g, beta, ssm_state_indices[rows].long(), scale)
     out[rows] = o.to(out.dtype)
@@ -256,14 +264,9 @@ def step_packed_kda(cache: StateCache, layer: int, mixed_qkv, raw_g, raw_beta, A
         if not isinstance(x, torch.Tensor) or tuple(x.shape) != shape:
             raise InputError(f"{name} must have shape {list(shape)}, got "
                              f"{list(x.shape) if isinstance(x, torch.Tensor) else type(x).__name__}")
-    live = state_indices != PAD_SLOT_ID
-    if not live.any():
+    rows, q, k, v = _live_rows(m, mixed_qkv, state_indices)
+    if rows is None:
         return out
-    rows = live.nonzero()[:, 0]
-    x = mixed_qkv[rows].float()
-    q = l2norm(x[:, :m.H * m.K].view(-1, m.H, m.K))
-    k = l2norm(x[:, m.H * m.K:2 * m.H * m.K].view(-1, m.H, m.K))
-    v = x[:, 2 * m.H * m.K:].view(-1, m.HV, m.V)
     g = kda_gates(raw_g[rows], A_log, dt_bias, lower_bound)
     o = cache.step(layer, q, k, v, g, torch.sigmoid(raw_beta[rows].float()), state_indices[rows].long(), scale)
     out[rows] = o.to(out.dtype)
