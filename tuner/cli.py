@@ -197,13 +197,13 @@ def _per_layer(shape, gpu: str, arch: str, source, data: str, space, budget, see
     if kernel_files:
         recipe = recipe.with_kernel_files(out)
     path = recipe.save(out / f"{shape.name}-{gpu}-per-layer.json")
-    rows = [{"layer": l, "method": cands[i].name, "kernel": cands[i].kernel.tag, "state_error": errors[l][i],
+    rows = [{"layer": l, "method": pl.method_name(cands[i]), "kernel": cands[i].kernel.tag, "state_error": errors[l][i],
              "bytes_per_element": bpe[i], "traced": l < traced} for l, i in enumerate(choice)]
     summary = {"layers": rows, "recipe": str(path), "budget_bytes_per_element": budget, "data": data,
                "sum_error": pl.total(errors, choice), "mean_bytes_per_element": recipe.memory.bytes_per_element,
-               "best_uniform": {"method": cands[uniform].name, "sum_error": sum(e[uniform] for e in errors),
+               "best_uniform": {"method": pl.method_name(cands[uniform]), "sum_error": sum(e[uniform] for e in errors),
                                 "bytes_per_element": bpe[uniform]},
-               "sensitivity": {c.name: [row[i] for row in measured] for i, c in enumerate(cands)}}
+               "sensitivity": {pl.method_name(c): [row[i] for row in measured] for i, c in enumerate(cands)}}
     write_text_atomic(out / f"{shape.name}-{gpu}-per-layer-sensitivity.json", json.dumps(summary, indent=1) + "\n")
     if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")

@@ -12,35 +12,26 @@ from __future__ import annotations
 
 import itertools
 import math
-from dataclasses import dataclass
 
 from leapquant.errors import InputError
 from leapquant.kernels import registry
 from leapquant.kernels.config import FORMATS as KERNEL_FORMATS
 from leapquant.kernels.config import KernelConfig
 from leapquant.kernels.from_pipeline import pipeline_of
-from leapquant.pipeline import Pipeline
 from leapquant.recipe import ModelShape, Recipe
-from tuner.space import Space
+from tuner.space import Point, Space
 
 EXACT_LIMIT = 100_000
 """Most combinations `allocate` enumerates; beyond, the Lagrangian sweep."""
 
 
-@dataclass(frozen=True)
-class Candidate:
-    """One layer method a kernel computes: its resolved kernel and the pipeline of the same arithmetic."""
-
-    kernel: KernelConfig
-    pipeline: Pipeline
-
-    @property
-    def name(self) -> str:
-        k = self.kernel
-        return f"{k.format}-w{k.window}-r{k.rank}-it{k.iters}"
+def method_name(point: Point) -> str:
+    """A candidate's method as the study names it (format, window, rank, iters)."""
+    k = point.kernel
+    return f"{k.format}-w{k.window}-r{k.rank}-it{k.iters}"
 
 
-def candidates(shape: ModelShape, arch: str, space: Space = Space()) -> list[Candidate]:
+def candidates(shape: ModelShape, arch: str, space: Space = Space()) -> list[Point]:
     """Every method of `space` (iters 2 where rank > 0) that a decode kernel computes for `shape` on `arch`."""
     out = []
     for fmt, window, rank in itertools.product(space.format, space.window, space.rank):
@@ -52,7 +43,7 @@ def candidates(shape: ModelShape, arch: str, space: Space = Space()) -> list[Can
             cfg = registry.resolve(problem, arch)
         except InputError:
             continue
-        out.append(Candidate(cfg, pipeline_of(cfg)))
+        out.append(Point(pipeline_of(cfg), cfg))
     if not out:
         raise InputError(f"no method of the space is computed by a decode kernel on {arch}")
     return out
@@ -69,7 +60,7 @@ class _OneLayer:
             yield s.map(lambda x: x[self.layer:self.layer + 1])
 
 
-def sensitivity(source, layers: int, cands: list[Candidate], seed: int = 0, progress=None) -> list[list[float]]:
+def sensitivity(source, layers: int, cands: list[Point], seed: int = 0, progress=None) -> list[list[float]]:
     """errors[layer][candidate]: the final state error of each candidate on each of the trace's `layers` alone."""
     from tuner.study import accuracy
 
@@ -118,12 +109,10 @@ def _lagrangian(errors, bpe, budget) -> list[int]:
         choice[l] = i
 
 
-def per_layer_recipe(shape: ModelShape, gpu: str, cands: list[Candidate], choice: list[int], errors, traced: int,
+def per_layer_recipe(shape: ModelShape, gpu: str, cands: list[Point], choice: list[int], errors, traced: int,
                      data: str, command: str | None = None) -> Recipe:
     """The mixed recipe: layer l keeps cands[choice[l]]; its accuracy figures are the layers' simulated errors."""
-    base = cands[choice[0]]
-    recipe = Recipe.from_pipeline(base.pipeline, shape, gpu, command).with_kernel(
-        **{k: v for k, v in vars(base.kernel).items() if k not in ("window", "rank", "format", "iters")})
+    recipe = cands[choice[0]].recipe(shape, gpu, command)
     for layer in range(1, shape.layers):
         if choice[layer] != choice[0]:
             fields = {k: v for k, v in cands[choice[layer]].pipeline.to_dict().items() if k != "version"}
