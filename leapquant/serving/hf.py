@@ -65,7 +65,7 @@ _MIN_VERSION = (5, 23)
 if tuple(int(x) for x in transformers.__version__.split(".")[:2]) < _MIN_VERSION:   # pragma: no cover
     raise ImportError(f"leapquant.serving.hf needs transformers>=5.23, found {transformers.__version__}")
 
-MODELS = {
+MODEL_TYPES = {
     "qwen3_next": ("gdn", "transformers.models.qwen3_next.modeling_qwen3_next", "torch_recurrent_gated_delta_rule"),
     "kimi_linear": ("kda", "transformers.models.kimi_linear.modeling_kimi_linear", "recurrent_kimi_delta_attention"),
 }
@@ -112,7 +112,7 @@ def _make_hook(original, l2norm):
 
 def _hold(model_type: str, cache: "LeapQuantCache") -> None:
     """Bind the decode hook of `model_type` (first live cache) and release it when `cache` is collected."""
-    _, module_name, fn = MODELS[model_type]
+    _, module_name, fn = MODEL_TYPES[model_type]
     module = importlib.import_module(module_name)
     entry = _hooks.get(model_type)
     if entry is None:
@@ -128,7 +128,7 @@ def _release(model_type: str) -> None:
     entry = _hooks[model_type]
     entry["live"] -= 1
     if entry["live"] == 0:
-        _, module_name, fn = MODELS[model_type]
+        _, module_name, fn = MODEL_TYPES[model_type]
         module = importlib.import_module(module_name)
         if getattr(module, fn) is entry["hook"]:
             setattr(module, fn, entry["original"])
@@ -137,9 +137,9 @@ def _release(model_type: str) -> None:
 
 def hook_installed(model_type: str) -> bool:
     """Whether `model_type`'s one-token recurrence is bound to LeapQuantCache's decode hook now."""
-    if model_type not in MODELS:
-        raise InputError(f"model_type must be one of {sorted(MODELS)}, got {model_type!r}")
-    _, module_name, fn = MODELS[model_type]
+    if model_type not in MODEL_TYPES:
+        raise InputError(f"model_type must be one of {sorted(MODEL_TYPES)}, got {model_type!r}")
+    _, module_name, fn = MODEL_TYPES[model_type]
     entry = _hooks.get(model_type)
     return entry is not None and getattr(importlib.import_module(module_name), fn) is entry["hook"]
 
@@ -150,10 +150,10 @@ def _check_model(config, recipe: Recipe) -> tuple[str, list[str], list[dict]]:
     linear-attention states: family, head shapes, number of layers; InputError naming the field otherwise."""
     text = config.get_text_config(decoder=True)
     model_type = getattr(text, "model_type", None)
-    if model_type not in MODELS:
-        raise InputError(f"config.model_type must be one of {sorted(MODELS)} (the linear-attention models "
+    if model_type not in MODEL_TYPES:
+        raise InputError(f"config.model_type must be one of {sorted(MODEL_TYPES)} (the linear-attention models "
                          f"LeapQuantCache steps), got {model_type!r}")
-    family, m = MODELS[model_type][0], recipe.model
+    family, m = MODEL_TYPES[model_type][0], recipe.model
     if m.family != family:
         raise InputError(f"recipe.model.family is {m.family!r}, but {model_type} keeps {family!r} states: the recipe "
                          f"is for another model")
@@ -271,8 +271,8 @@ class LeapQuantCache(Cache):
             return recurrent_states
         if self._one_token.get(layer_idx):
             raise RuntimeError(f"layer {layer_idx} decoded a token without LeapQuantCache's decode hook (its one-token "
-                               f"recurrence is no longer {MODELS[self.model_type][2]} of the modeling module): the "
-                               f"state would be re-quantized per token instead of stepped")
+                               f"recurrence is no longer {MODEL_TYPES[self.model_type][2]} of the modeling module): "
+                               f"the state would be re-quantized per token instead of stepped")
         if not isinstance(recurrent_states, torch.Tensor):
             raise InputError("recurrent_states must be one state tensor (LeapQuantCache records no past states)")
         self._pending[layer_idx] = recurrent_states

@@ -45,7 +45,7 @@ from leapquant.errors import InputError  # noqa: E402
 from leapquant.recipe import Recipe  # noqa: E402
 from leapquant.recipe_fields import ModelShape  # noqa: E402
 from leapquant.serving.cache import StateCache  # noqa: E402
-from leapquant.serving.hf import MODELS, LeapQuantCache, hook_installed  # noqa: E402
+from leapquant.serving.hf import MODEL_TYPES, LeapQuantCache, hook_installed  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("one_thread")
 
@@ -198,8 +198,8 @@ def test_a_token_decoded_around_the_hook_is_refused_not_requantized(qwen3_next, 
     ids = _prompt(seed=4)
     with torch.no_grad():
         model(ids, cache=lq)
-        module = importlib.import_module(MODELS["qwen3_next"][1])
-        name = MODELS["qwen3_next"][2]
+        module = importlib.import_module(MODEL_TYPES["qwen3_next"][1])
+        name = MODEL_TYPES["qwen3_next"][2]
         monkeypatch.setattr(module, name, getattr(module, name).__wrapped__)   # transformers' own step again
         with pytest.raises(RuntimeError, match="layer 0 decoded a token without LeapQuantCache's decode hook"):
             model(ids[:, :1], cache=lq)
