@@ -2,7 +2,7 @@
 model (tuner/cost.py): µs per decode step (and the decode launch alone) at each batch, FLA's FP32 step beside them.
 
     python benchmarks/cost_model_measure.py --out $OUT [--per-method 3] [--batches 64,256] [--budget-s 480]
-        [--wait-for FILE]
+        [--families gdn,kda] [--seed 0] [--wait-for FILE]
 
 The sample: for each family on its serving model's layer shape (GDN: Qwen3-Next-80B-A3B, KDA: Kimi-Linear-48B-A3B),
 each method of METHODS, the registry's default kernel and `--per-method` - 1 others drawn from the search space
@@ -31,11 +31,11 @@ METHODS = [dict(window=16, rank=4, format="int8", iters=2), dict(window=8, rank=
 SHAPES = {"gdn": "qwen3-next-80b-a3b", "kda": "kimi-linear-48b-a3b"}
 
 
-def sample(per_method: int, seed: int, arch: str = "sm_90") -> list[KernelConfig]:
+def sample(per_method: int, seed: int, arch: str = "sm_90", families=tuple(SHAPES)) -> list[KernelConfig]:
     rng = random.Random(seed)
     out = []
-    for family, model in SHAPES.items():
-        m = MODELS[model]
+    for family in families:
+        m = MODELS[SHAPES[family]]
         for method in METHODS:
             problem = KernelConfig(family=family, H=m.H, HV=m.HV, K=m.K, V=m.V, **method)
             space = registry.search_space(problem, arch)
@@ -51,13 +51,17 @@ def main():
     ap.add_argument("--per-method", type=int, default=3)
     ap.add_argument("--batches", default="64,256")
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--families", default="gdn,kda", help="which families' configurations, in this order")
     ap.add_argument("--budget-s", type=float, default=480, help="no configuration starts after this many seconds")
     ap.add_argument("--wait-for", default=None, help="a file whose appearance timing waits for (GPU work running "
                     "beside the compile phase)")
     args = ap.parse_args()
     t0 = time.time()
     batches = tuple(int(b) for b in args.batches.split(","))
-    cfgs = sample(args.per_method, args.seed)
+    families = tuple(args.families.split(","))
+    if not set(families) <= set(SHAPES):
+        ap.error(f"--families must name some of {sorted(SHAPES)}, got {args.families!r}")
+    cfgs = sample(args.per_method, args.seed, families=families)
     log = open(os.path.join(args.out, "log.txt"), "a")
 
     def say(msg):

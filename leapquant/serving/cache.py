@@ -48,6 +48,31 @@ class StateCache:
         self._free = list(range(slots))
         self._used = torch.zeros(slots, dtype=torch.bool)
 
+    @classmethod
+    def over(cls, recipe, pools: dict[int, nv.LeapState]) -> "StateCache":
+        """A cache on an engine's own memory: `pools[layer]` is a LeapState whose tensors are views of the engine's
+        state tensors ([slots, ...] each), for the layers this process holds; every slot is the engine's (it
+        allocates and frees them, not this cache) and the other layers are refused by name."""
+        from leapquant.recipe import Recipe
+        if not isinstance(recipe, Recipe) or recipe.kernel is None:
+            raise InputError("recipe must be a leapquant Recipe with a kernel configuration")
+        m = recipe.model
+        if not isinstance(pools, dict) or not pools or not all(isinstance(p, nv.LeapState) for p in pools.values()):
+            raise InputError("pools must be a non-empty dict {layer: LeapState}")
+        slots = {p.window_pos.shape[0] for p in pools.values()}
+        if len(slots) != 1:
+            raise InputError(f"pools must have one slot count, got {sorted(slots)}")
+        self = cls.__new__(cls)
+        self.recipe, self.slots = recipe, slots.pop()
+        self.device = next(iter(pools.values())).window_pos.device
+        self.configs = [recipe.to_kernel_config(layer) for layer in range(m.layers)]
+        self.pools = [None] * m.layers
+        for layer, pool in pools.items():
+            self.pools[self._layer(layer)] = pool
+        self.decoders = recipe.decoders() if self.device.type == "cuda" else None
+        self._free, self._used = [], torch.ones(self.slots, dtype=torch.bool)
+        return self
+
     # ---- slots -------------------------------------------------------------------------------------------------
     def allocate(self, n: int) -> torch.Tensor:
         """`n` free slots as fresh requests (the zero state); InputError if fewer are free."""
@@ -73,8 +98,14 @@ class StateCache:
         for pool in self.pools:
             pool.reset(s)
 
-    def _check(self, slots, name: str) -> torch.Tensor:
-        """`slots` as int64 CPU ids, each in range and allocated; InputError naming them otherwise."""
+    def _check(self, slots, name: str, every_layer: bool = True) -> torch.Tensor:
+        """`slots` as int64 CPU ids, each in range and allocated; InputError naming them otherwise. With
+        `every_layer`, every layer's pool must be here (a cache `over` some of an engine's layers steps and reads
+        those layers only)."""
+        held = [i for i, p in enumerate(self.pools) if p is not None]
+        if every_layer and len(held) != len(self.pools):
+            raise InputError(f"this cache holds layers {held} of {len(self.pools)} only; allocate, free, reset, "
+                             f"admit, export and load need every layer")
         if not isinstance(slots, torch.Tensor) or slots.dtype.is_floating_point or slots.dim() != 1:
             raise InputError(f"{name} must be a 1-D integer tensor of slot ids")
         s = slots.detach().to("cpu", torch.long)
@@ -93,30 +124,48 @@ class StateCache:
             raise InputError(f"layer must be an integer in [0, {len(self.pools)}), got {layer!r}")
         return layer
 
+    def _pool(self, layer: int) -> nv.LeapState:
+        pool = self.pools[self._layer(layer)]
+        if pool is None:
+            raise InputError(f"layer {layer}'s states are not in this cache (StateCache.over was given "
+                             f"{[i for i, p in enumerate(self.pools) if p is not None]})")
+        return pool
+
     # ---- states ------------------------------------------------------------------------------------------------
     def admit(self, slots, states: list[torch.Tensor]) -> None:
         """Start allocated `slots` from prefilled FP32 states: `states[layer]` [n, HV, K, V] (FLA's K-first state of
         each request), quantized in one batched call per layer (window position 0, a cold-start refit)."""
-        s = self._check(slots, "slots")
-        m = self.recipe.model
+        self._check(slots, "slots")
         if not isinstance(states, (list, tuple)) or len(states) != len(self.pools):
             raise InputError(f"states must be a list of {len(self.pools)} tensors, one per layer")
         for layer, S in enumerate(states):
-            want = (s.numel(), m.HV, m.K, m.V)
-            if not isinstance(S, torch.Tensor) or tuple(S.shape) != want or not S.dtype.is_floating_point:
-                raise InputError(f"states[{layer}] must be a float tensor of shape {list(want)}, got "
-                                 f"{list(S.shape) if isinstance(S, torch.Tensor) else type(S).__name__}")
-            if S.device != self.device:
-                raise InputError(f"states[{layer}] is on {S.device}, the cache on {self.device}")
-            if not torch.isfinite(S).all():
-                raise InputError(f"states[{layer}] holds NaN or Inf")
-        for pool, S in zip(self.pools, states):
-            pool.write_boundary(s.to(self.device), S.float(), None)
+            self._checked_state(layer, slots, S, f"states[{layer}]")
+        for layer, S in enumerate(states):
+            self.admit_layer(layer, slots, S)
+
+    def admit_layer(self, layer: int, slots, S: torch.Tensor) -> None:
+        """`admit` for one layer: S [n, HV, K, V] FP32 quantized into `slots` of `layer` (an engine that prefills
+        layer by layer, and a cache `over` some of an engine's layers)."""
+        s = self._check(slots, "slots", every_layer=False).to(self.device)
+        self._checked_state(layer, slots, S, "S")
+        self._pool(layer).write_boundary(s, S.float(), None)
+
+    def _checked_state(self, layer: int, slots, S, name: str) -> None:
+        m = self.recipe.model
+        self._layer(layer)
+        want = (len(slots), m.HV, m.K, m.V)
+        if not isinstance(S, torch.Tensor) or tuple(S.shape) != want or not S.dtype.is_floating_point:
+            raise InputError(f"{name} must be a float tensor of shape {list(want)}, got "
+                             f"{list(S.shape) if isinstance(S, torch.Tensor) else type(S).__name__}")
+        if S.device != self.device:
+            raise InputError(f"{name} is on {S.device}, the cache on {self.device}")
+        if not torch.isfinite(S).all():
+            raise InputError(f"{name} holds NaN or Inf")
 
     def read_state(self, layer: int, slots) -> torch.Tensor:
         """The FP32 state [n, HV, K, V] of `slots` in `layer` as the next token reads it (boundary + records)."""
-        s = self._check(slots, "slots").to(self.device)
-        return nv.reconstruct(self.pools[self._layer(layer)], s)
+        s = self._check(slots, "slots", every_layer=False).to(self.device)
+        return nv.reconstruct(self._pool(layer), s)
 
     def export(self, slots) -> dict[str, torch.Tensor]:
         """A checkpoint of `slots` in the quantized form: {"<layer>.<field>": tensor [n, ...]} (CPU copies)."""
@@ -157,7 +206,7 @@ class StateCache:
         """One token of each request in `slots` through `layer` (FLA's fused_recurrent convention, one token):
         q, k [N, H, K] (L2-normalised), v [N, HV, V], g [N, HV] (GDN) or [N, HV, K] (KDA) log-decays, beta [N, HV].
         Returns o [N, HV, V] (FP32 on a CPU, the kernel's output dtype on a GPU)."""
-        s = self._check(slots, "slots")
+        s = self._check(slots, "slots", every_layer=False)
         layer = self._layer(layer)
         cfg, m = self.configs[layer], self.recipe.model
         N = s.numel()
@@ -171,8 +220,8 @@ class StateCache:
                 raise InputError(f"{name} is on {x.device}, the cache on {self.device}")
         idx = s.to(self.device, torch.int32)
         if self.decoders is None:
-            return nv.decode_step_ref(self.pools[layer], q, k, v, g, beta, idx, scale)
-        return self.decoders[layer].step(self.pools[layer], q.bfloat16(), k.bfloat16(), v.bfloat16(), g, beta, idx,
+            return nv.decode_step_ref(self._pool(layer), q, k, v, g, beta, idx, scale)
+        return self.decoders[layer].step(self._pool(layer), q.bfloat16(), k.bfloat16(), v.bfloat16(), g, beta, idx,
                                          scale)
 
 

@@ -1,0 +1,1 @@
+"""Serving engines that load leapquant recipes: `vllm` (its plugin entry point)."""
