@@ -132,3 +132,15 @@ def test_engine_tensors_of_the_wrong_shape_or_dtype_are_refused_by_field():
     tensors[-1] = tensors[-1].float()
     with pytest.raises(InputError, match=r"state tensor Z must be torch.int8 \[slots, 4, 32, 32\]"):
         vllm_plan.pool_view(tensors, cfg)
+
+
+def test_the_plugin_is_declared_to_vllm_and_imports_without_it():
+    import importlib.metadata
+
+    from leapquant.integrations import vllm as plugin
+    eps = {e.name: e.value for e in importlib.metadata.entry_points(group="vllm.general_plugins")}
+    assert eps.get("leapquant") == "leapquant.integrations.vllm:register"
+    assert set(plugin.ARCHITECTURES) >= {"Qwen3NextForCausalLM", "KimiLinearForCausalLM"}
+    if importlib.util.find_spec("vllm") is None:
+        with pytest.raises(ModuleNotFoundError, match="vllm"):
+            plugin.register()
