@@ -55,17 +55,27 @@ def _list_gpus(as_json: bool) -> None:
     Console().print(table)
 
 
-def _speed(kind: str, gpu: str, batches: tuple[int, ...]):
+def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address: str | None = None):
+    """The speed objective: measured here (one GPU in this process, or `gpus` Ray actors of one GPU each, on the
+    cluster at `address` where given), predicted, or none."""
     from tuner.speed import MeasuredSpeed, PredictedSpeed, local_gpu_is
     if kind not in ("auto", "measured", "predicted", "none"):
         raise InputError(f"--speed must be auto, measured, predicted or none, got {kind!r}")
-    here = local_gpu_is(gpu)
+    here = local_gpu_is(gpu) or (kind == "measured" and address is not None)
     if kind == "measured" and not here:
-        raise InputError(f"--speed measured needs the target GPU ({gpu}) in this machine")
+        raise InputError(f"--speed measured needs the target GPU ({gpu}) in this machine (or a Ray cluster's, "
+                         f"--address)")
     if kind == "none":
         return None
-    return MeasuredSpeed(gpu, batches) if kind == "measured" or (kind == "auto" and here) else PredictedSpeed(
-        gpu, batches)
+    if not (kind == "measured" or (kind == "auto" and here)):
+        return PredictedSpeed(gpu, batches)
+    if gpus == 1 and address is None:
+        return MeasuredSpeed(gpu, batches)
+    try:
+        from tuner.gpu_actors import GpuActors
+        return MeasuredSpeed(gpu, batches, measurer=GpuActors(gpus, address))
+    except ImportError:
+        raise InputError("--gpus > 1 / --address need Ray: pip install -e '.[tune]'") from None
 
 
 def _batches(text: str) -> tuple[int, ...]:
@@ -94,6 +104,8 @@ def tune_cmd(
     workers: int = typer.Option(1, help="Accuracy trials run at once (Ray tasks; 1: in this process)."),
     runner: str = typer.Option("auto", help="auto (Ray where installed and --workers > 1), ray or local."),
     address: str = typer.Option(None, help="An existing Ray cluster's address."),
+    gpu_count: int = typer.Option(1, "--gpus", help="GPUs the measured speed trials spread over: a Ray actor of "
+                                  "one GPU each, one measurement at a time on each (1: in this process)."),
     accuracy: str = typer.Option("state", help="The accuracy objective: state (final state error on the trace) or "
                                  "bpb (the trained model's bits per byte over held-out text, relative to FP32)."),
     bpb_tokens: int = typer.Option(4096, help="Bytes of the held-out text each trial reads with --accuracy bpb."),
@@ -138,7 +150,7 @@ def tune_cmd(
     if accuracy not in ("state", "bpb"):
         raise InputError(f"--accuracy must be state or bpb, got {accuracy!r}")
     for name, value in (("--trials", trials), ("--tokens", tokens), ("--workers", workers),
-                        ("--bpb-tokens", bpb_tokens)):
+                        ("--bpb-tokens", bpb_tokens), ("--gpus", gpu_count)):
         check_int(name, value)
     shape_name = shape or SHAPES[model]
     if shape_name not in MODELS or MODELS[shape_name].family != model:
@@ -154,7 +166,7 @@ def tune_cmd(
     if per_layer:
         return _per_layer(accuracy_model, gpu, arch, source, data, the_space, max_bytes_per_element, seed, out,
                           kernel_files, as_json, quiet)
-    timing = _speed(speed, gpu, batches)
+    timing = _speed(speed, gpu, batches, gpu_count, address)
     document = None
     if accuracy == "bpb":
         from leapquant.models.study import document_path, read_document
@@ -169,6 +181,8 @@ def tune_cmd(
                      timeout=timeout, accuracy_kind=accuracy, document=document, on_trial=progress)
     finally:
         pool.close()
+        if hasattr(getattr(timing, "measurer", None), "close"):
+            timing.measurer.close()
         progress.close()
     _emit(study, model, gpu, kernel_shape, data, out, max_error, kernel_files, as_json, pool.name, timing)
 
@@ -268,7 +282,8 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
     rows = [row(t) for t in front]
     write_text_atomic(out / f"{name}-pareto.json", json.dumps(rows, indent=1) + "\n")
     summary = {"pareto": rows, "chosen": chosen.number, "recipe": str(recipe_path), "data": data, "runner": runner,
-               "speed": timing.how if timing else None, "trials": len(done)}
+               "speed": timing.how if timing else None, "trials": len(done),
+               "speed_gpus": getattr(timing.measurer, "size", 1) if getattr(timing, "how", "") == "measured" else None}
     if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
         return

@@ -42,6 +42,9 @@ class PredictedSpeed:
             out.append({"batch": n, "us": us, "fla_us": fla, "speedup": fla / us, "how": self.how, "gpu": self.gpu})
         return out
 
+    def rows_many(self, cfgs: list[KernelConfig]) -> list:
+        return [self.rows(c) for c in cfgs]
+
 
 @dataclass
 class MeasuredSpeed:
@@ -68,7 +71,24 @@ class MeasuredSpeed:
             self.measurer.prepare(cfgs)
 
     def rows(self, cfg: KernelConfig) -> list[dict]:
-        rows = self.measurer.measure(cfg, self.batches)
+        return self.rows_many([cfg])[0] if hasattr(self.measurer, "measure_many") else self._named(
+            self.measurer.measure(cfg, self.batches))
+
+    def rows_many(self, cfgs: list[KernelConfig]) -> list:
+        """Rows of each of `cfgs`, or the exception its measurement raised: over the measurer's GPUs at once where
+        it has several (`tuner.gpu_actors.GpuActors`), else one after another."""
+        if hasattr(self.measurer, "measure_many"):
+            return [r if isinstance(r, Exception) else self._named(r)
+                    for r in self.measurer.measure_many(cfgs, self.batches)]
+        out = []
+        for c in cfgs:
+            try:
+                out.append(self._named(self.measurer.measure(c, self.batches)))
+            except Exception as e:  # noqa: BLE001 - the trial records it as its speed's absence
+                out.append(e)
+        return out
+
+    def _named(self, rows: list[dict]) -> list[dict]:
         return [{**r, "gpu": self.gpu} for r in rows]
 
 

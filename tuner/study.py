@@ -168,17 +168,35 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
         else:
             results = workers.map(accuracy_and_bpb, [(point.pipeline.to_dict(), source, seed, model.family, document)
                                                      for _, point in asked])
-        for (trial, point), summary in zip(asked, results):
+        timed = _speeds(speed, [None if isinstance(r, Exception) else point for (_, point), r in zip(asked, results)])
+        for (trial, point), summary, speed_rows in zip(asked, results, timed):
             if fp32 is not None and not isinstance(summary, Exception):
                 summary = {**summary, "fp32_bits_per_byte": fp32, "bpb_increase": summary["bits_per_byte"] / fp32 - 1}
-            _finish(study, trial, point, summary, speed, constraints)
+            _finish(study, trial, point, summary, speed_rows, constraints)
             if on_trial is not None:
                 on_trial(study.trials[trial.number])
     return study
 
 
-def _finish(study, trial, point, summary, speed, constraints: Constraints) -> None:
-    """Record a trial's every objective and figure and tell the study (FAIL where its simulation raised)."""
+def _speeds(speed, points) -> list[tuple[list[dict], str | None]]:
+    """Each point's speed rows and, where it has none, why: the round's kernels timed (or predicted) together
+    (a point None: its simulation failed, nothing timed)."""
+    out = [([], None if p is None else p.why) for p in points]
+    todo = [i for i, p in enumerate(points) if speed is not None and p is not None and p.kernel is not None]
+    for i in list(todo):
+        why = speed.why_not(points[i].kernel)
+        if why is not None:
+            out[i] = ([], why)
+            todo.remove(i)
+    for i, rows in zip(todo, speed.rows_many([points[i].kernel for i in todo]) if todo else []):
+        # a kernel that fails to build or run: no figure, said so
+        out[i] = ([], f"{type(rows).__name__}: {rows}") if isinstance(rows, Exception) else (rows, None)
+    return out
+
+
+def _finish(study, trial, point, summary, speed_rows, constraints: Constraints) -> None:
+    """Record a trial's every objective and figure and tell the study (FAIL where its simulation raised);
+    `speed_rows`: (rows, why there are none) from `_speeds`."""
     trial.set_user_attr("kernel", None if point.kernel is None else point.kernel.tag)
     trial.set_user_attr("kernel_config", None if point.kernel is None else asdict(point.kernel))
     trial.set_user_attr("simulation_only", point.why)
@@ -187,14 +205,7 @@ def _finish(study, trial, point, summary, speed, constraints: Constraints) -> No
         trial.set_user_attr("error", f"{type(summary).__name__}: {summary}")
         study.tell(trial, state=TrialState.FAIL)
         return
-    rows, why = [], point.why
-    if speed is not None and point.kernel is not None:
-        why = speed.why_not(point.kernel)
-        if why is None:
-            try:
-                rows = speed.rows(point.kernel)
-            except Exception as e:  # noqa: BLE001 - a kernel that fails to build or run: no figure, said so
-                why = f"{type(e).__name__}: {e}"
+    rows, why = speed_rows
     trial.set_user_attr("speed", rows)
     trial.set_user_attr("speed_missing", None if rows else (why or "no speed objective"))
     trial.set_user_attr("mean_output_error", summary["mean_output_error"])

@@ -1,6 +1,7 @@
 """Where the tuner's trials run: `RayWorkers` (accuracy tasks as Ray CPU tasks in parallel, on a local Ray instance
 or an existing cluster at `address`) or `LocalWorkers` (the same tasks one after another in this process, where Ray
-is not installed). Speed measurements stay in the study's process: one GPU, one measurement at a time."""
+is not installed). Speed measurements run in the study's process on its GPU, or on `tuner.gpu_actors` (a Ray
+actor per GPU)."""
 from __future__ import annotations
 
 from dataclasses import dataclass

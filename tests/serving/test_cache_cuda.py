@@ -27,6 +27,19 @@ def _rel(a, b):
     return ((a.float() - b.float()).norm() / b.float().norm().clamp_min(1e-30)).item()
 
 
+def _admitted(family, seed, pad_at):
+    """A cache of four admitted slots (the same random state in both layers), the slot ids with the null slot at
+    `pad_at`, the generator and the state."""
+    cache = StateCache(Recipe.from_kernel(_shape(family), _gpu()), slots=8, device="cuda")
+    s = cache.allocate(4)
+    gen = torch.Generator(device="cuda").manual_seed(seed)
+    S = torch.randn(4, 4, 128, 128, device="cuda", generator=gen) * 0.05
+    cache.admit(s, [S, S.clone()])
+    ids = s.tolist()
+    idx = torch.tensor(ids[:pad_at] + [PAD_SLOT_ID] + ids[pad_at:], device="cuda")
+    return cache, idx, gen, S
+
+
 @pytest.mark.parametrize("family", ["gdn", "kda"])
 def test_the_cache_steps_through_the_kernels_as_the_reference_does(family):
     pytest.importorskip("tilelang")
@@ -50,13 +63,7 @@ def test_the_cache_steps_through_the_kernels_as_the_reference_does(family):
 def test_the_packed_decode_tracks_flas_fp32_recurrence_on_the_same_raw_inputs():
     pytest.importorskip("tilelang")
     fla = pytest.importorskip("fla.ops.gated_delta_rule")
-    shape = _shape("gdn")
-    cache = StateCache(Recipe.from_kernel(shape, _gpu()), slots=8, device="cuda")
-    s = cache.allocate(4)
-    gen = torch.Generator(device="cuda").manual_seed(1)
-    S = torch.randn(4, 4, 128, 128, device="cuda", generator=gen) * 0.05
-    cache.admit(s, [S, S.clone()])
-    idx = torch.tensor([s[0], PAD_SLOT_ID, s[1], s[2], s[3]], device="cuda")
+    cache, idx, gen, S = _admitted("gdn", 1, pad_at=1)
     A_log, dt_bias = torch.randn(4, device="cuda", generator=gen) * 0.5, torch.randn(4, device="cuda", generator=gen)
     exact, worst = S.clone(), 0.0
     for _ in range(40):
@@ -72,5 +79,33 @@ def test_the_packed_decode_tracks_flas_fp32_recurrence_on_the_same_raw_inputs():
             q, k, v, a[live][:, None], beta=b[live][:, None], scale=128 ** -0.5, initial_state=exact,
             output_final_state=True, use_qk_l2norm_in_kernel=True, use_gate_in_kernel=True, A_log=A_log,
             dt_bias=dt_bias, use_beta_sigmoid_in_kernel=True)
+        worst = max(worst, _rel(out[live], o_ref[:, 0]))
+    assert worst < 3e-2, worst      # INT8 windows with two compensators over 40 tokens: ~1 % of the output
+
+
+@pytest.mark.parametrize("lower_bound", [None, -5.0])
+def test_the_packed_kda_decode_tracks_flas_fp32_recurrence_on_the_same_raw_inputs(lower_bound):
+    """vLLM's packed KDA decode (raw g and beta, both gate forms) against FLA's fused_recurrent_kda computing the
+    same gates, sigmoid and L2 norm inside its kernel."""
+    pytest.importorskip("tilelang")
+    fla = pytest.importorskip("fla.ops.kda")
+    from leapquant.serving.cache import step_packed_kda
+    cache, idx, gen, S = _admitted("kda", 2, pad_at=2)
+    A_log = torch.randn(4, device="cuda", generator=gen) * 0.5
+    dt_bias = torch.randn(4 * 128, device="cuda", generator=gen)
+    exact, worst, live = S.clone(), 0.0, [0, 1, 3, 4]
+    for _ in range(40):
+        mixed = torch.randn(5, 2 * 2 * 128 + 4 * 128, device="cuda", generator=gen).bfloat16()
+        raw_g = torch.randn(5, 4, 128, device="cuda", generator=gen)
+        raw_beta = torch.randn(5, 4, device="cuda", generator=gen)
+        out = torch.full((5, 4, 128), 7.0, device="cuda", dtype=torch.bfloat16)
+        step_packed_kda(cache, 0, mixed, raw_g, raw_beta, A_log, dt_bias, lower_bound, 128 ** -0.5, out, idx)
+        assert (out[2] == 7.0).all()                      # the null slot's row is left as it was
+        x = mixed[live].float()
+        q, k, v = x[:, :256].view(4, 1, 2, 128), x[:, 256:512].view(4, 1, 2, 128), x[:, 512:].view(4, 1, 4, 128)
+        o_ref, exact = fla.fused_recurrent_kda(
+            q, k, v, raw_g[live][:, None], raw_beta[live][:, None], A_log=A_log, dt_bias=dt_bias, scale=128 ** -0.5,
+            initial_state=exact, output_final_state=True, use_qk_l2norm_in_kernel=True, use_gate_in_kernel=True,
+            use_beta_sigmoid_in_kernel=True, lower_bound=lower_bound)
         worst = max(worst, _rel(out[live], o_ref[:, 0]))
     assert worst < 3e-2, worst      # INT8 windows with two compensators over 40 tokens: ~1 % of the output
