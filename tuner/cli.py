@@ -68,6 +68,9 @@ def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address
     if kind == "none":
         return None
     if not (kind == "measured" or (kind == "auto" and here)):
+        if gpus > 1:
+            raise InputError(f"--gpus {gpus} spreads measured speed trials, but the speed is predicted here "
+                             f"(--speed {kind}, no {gpu} in this machine)")
         return PredictedSpeed(gpu, batches)
     if gpus == 1 and address is None:
         return MeasuredSpeed(gpu, batches)

@@ -43,7 +43,8 @@ class PredictedSpeed:
         return out
 
     def rows_many(self, cfgs: list[KernelConfig]) -> list:
-        return [self.rows(c) for c in cfgs]
+        """`rows` of each of `cfgs`, or the exception it raised."""
+        return _each(self.rows, cfgs)
 
 
 @dataclass
@@ -70,26 +71,26 @@ class MeasuredSpeed:
         if hasattr(self.measurer, "prepare"):
             self.measurer.prepare(cfgs)
 
-    def rows(self, cfg: KernelConfig) -> list[dict]:
-        return self.rows_many([cfg])[0] if hasattr(self.measurer, "measure_many") else self._named(
-            self.measurer.measure(cfg, self.batches))
-
     def rows_many(self, cfgs: list[KernelConfig]) -> list:
-        """Rows of each of `cfgs`, or the exception its measurement raised: over the measurer's GPUs at once where
-        it has several (`tuner.gpu_actors.GpuActors`), else one after another."""
+        """Rows of each of `cfgs` ({batch, us, fla_us, speedup, how, gpu}), or the exception its measurement raised:
+        over the measurer's GPUs at once where it has several (`tuner.gpu_actors.GpuActors`), else one after
+        another."""
         if hasattr(self.measurer, "measure_many"):
-            return [r if isinstance(r, Exception) else self._named(r)
-                    for r in self.measurer.measure_many(cfgs, self.batches)]
-        out = []
-        for c in cfgs:
-            try:
-                out.append(self._named(self.measurer.measure(c, self.batches)))
-            except Exception as e:  # noqa: BLE001 - the trial records it as its speed's absence
-                out.append(e)
-        return out
+            got = self.measurer.measure_many(cfgs, self.batches)
+        else:
+            got = _each(lambda c: self.measurer.measure(c, self.batches), cfgs)
+        return [r if isinstance(r, Exception) else [{**x, "gpu": self.gpu} for x in r] for r in got]
 
-    def _named(self, rows: list[dict]) -> list[dict]:
-        return [{**r, "gpu": self.gpu} for r in rows]
+
+def _each(fn, cfgs: list[KernelConfig]) -> list:
+    """fn(c) for each of `cfgs`, or the exception it raised (the trial records it as its speed's absence)."""
+    out = []
+    for c in cfgs:
+        try:
+            out.append(fn(c))
+        except Exception as e:  # noqa: BLE001 - reported per configuration
+            out.append(e)
+    return out
 
 
 def local_gpu_is(gpu: str) -> bool:

@@ -182,13 +182,16 @@ def _speeds(speed, points) -> list[tuple[list[dict], str | None]]:
     """Each point's speed rows and, where it has none, why: the round's kernels timed (or predicted) together
     (a point None: its simulation failed, nothing timed)."""
     out = [([], None if p is None else p.why) for p in points]
-    todo = [i for i, p in enumerate(points) if speed is not None and p is not None and p.kernel is not None]
-    for i in list(todo):
-        why = speed.why_not(points[i].kernel)
-        if why is not None:
+    if speed is None:
+        return out
+    todo = []
+    for i, p in enumerate(points):
+        if p is not None and p.kernel is not None:
+            why = speed.why_not(p.kernel)
             out[i] = ([], why)
-            todo.remove(i)
-    for i, rows in zip(todo, speed.rows_many([points[i].kernel for i in todo]) if todo else []):
+            if why is None:
+                todo.append(i)
+    for i, rows in zip(todo, speed.rows_many([points[i].kernel for i in todo])):
         # a kernel that fails to build or run: no figure, said so
         out[i] = ([], f"{type(rows).__name__}: {rows}") if isinstance(rows, Exception) else (rows, None)
     return out

@@ -173,3 +173,17 @@ def test_a_measured_study_compiles_each_rounds_kernels_before_timing_them(tmp_pa
         else:
             assert what in prepared        # timed only after its round compiled it
     assert sum(kind == "measure" for kind, _ in events) >= 1
+
+
+def test_measured_speed_names_the_target_and_returns_a_failing_measurement_in_its_place():
+    from leapquant.kernels.config import KernelConfig
+    from tuner.speed import MeasuredSpeed
+
+    class OneGpu:
+        def measure(self, cfg, batches):
+            if cfg.window == 8:
+                raise InputError("does not compile")
+            return [{"batch": n, "us": 1.0, "how": "measured", "gpu": "NVIDIA H200"} for n in batches]
+    rows = MeasuredSpeed("h200", (64, 256), measurer=OneGpu()).rows_many([KernelConfig(), KernelConfig(window=8)])
+    assert [(r["batch"], r["gpu"]) for r in rows[0]] == [(64, "h200"), (256, "h200")]
+    assert isinstance(rows[1], InputError) and "compile" in str(rows[1])

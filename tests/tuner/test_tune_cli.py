@@ -109,6 +109,7 @@ def test_list_gpus_gives_every_gpu_with_its_figures():
     (["--model", "kda", "--gpu", "b200", "--speed", "fast"], "--speed must be"),
     (["--model", "kda", "--gpu", "b200", "--runner", "slurm"], "runner must be"),
     (["--model", "kda", "--gpu", "b200", "--gpus", "0"], "--gpus must be an integer >= 1"),
+    (["--model", "kda", "--gpu", "b200", "--gpus", "2"], "--gpus 2 spreads measured speed trials"),
     (["--model", "kda", "--gpu", "b200", "--accuracy", "ppl"], "--accuracy must be state or bpb"),
     (["--model", "kda", "--gpu", "b200", "--space", "/nonexistent/space.json"], "--space"),
     (["--model", "kda", "--gpu", "b200", "--trace", "/nonexistent/trace.safetensors"], "trace"),
