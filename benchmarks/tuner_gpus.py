@@ -58,8 +58,7 @@ def main():
     source, data = _source(model, args.tokens, None)
     rows = []
     for n in counts:
-        make = (lambda: StandIn(args.stand_in)) if args.stand_in is not None else None
-        actors = GpuActors(n, make_measurer=make) if make else GpuActors(n)
+        actors = GpuActors(n) if args.stand_in is None else GpuActors(n, make_measurer=lambda: StandIn(args.stand_in))
         with tempfile.TemporaryDirectory() as tmp:
             t0 = time.time()
             study = tune(model, arch_of(args.gpu), source, trials=args.trials, study_dir=tmp, seed=0,
