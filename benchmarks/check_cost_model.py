@@ -5,8 +5,10 @@ speed-up the same way, and the median and worst relative errors.
     python benchmarks/check_cost_model.py --measured benchmarks/results/cost_model_measured_h100.json --gpu h100 \
         --report benchmarks/results/cost_model_check_h100.json
 
-`--measured`: the measured.json of `benchmarks/cost_model_measure.py` run on that GPU. Rows whose programs the model
-has no measurement of are listed as not covered.
+`--measured`: the measured.json of `benchmarks/cost_model_measure.py` run on that GPU (or `--study`: a measured
+`leapquant tune` study's journal directory, each timed trial a row). Rows of configurations the shipped model was
+fitted on (`benchmarks/fit_cost_model.py`'s rows) are listed as fitted and left out; rows whose programs the model has
+no measurement of are listed as not covered.
 """
 import argparse
 import json
@@ -21,11 +23,44 @@ from leapquant.kernels.config import KernelConfig  # noqa: E402
 from tuner.cost import CostModel  # noqa: E402
 
 
-def check(rows: list[dict], gpu: str, model: CostModel) -> dict:
-    """Per-row predictions and the error summary of `rows` ({config, batch, us, fla_us}) on `gpu`."""
-    out, skipped = [], []
+def _identity(cfg: KernelConfig) -> tuple:
+    return cfg.tag, cfg.H, cfg.HV, cfg.K, cfg.V
+
+
+def fitted_configs() -> set[tuple]:
+    """The configurations (tag and head shape) of the rows `benchmarks/fit_cost_model.py` fits the model on."""
+    from benchmarks.fit_cost_model import history_rows
+    return {_identity(KernelConfig(**r["config"])) for r in history_rows() if not r.get("fla")}
+
+
+def study_rows(study_dir: str) -> list[dict]:
+    """{config, batch, us, fla_us} of each timed trial of a measured `leapquant tune` study in `study_dir`."""
+    import glob
+
+    import optuna
+    from optuna.storages import JournalStorage
+    from optuna.storages.journal import JournalFileBackend
+    rows = []
+    (path,) = glob.glob(os.path.join(study_dir, "*.journal"))
+    storage = JournalStorage(JournalFileBackend(path))
+    name = os.path.basename(path)[:-len(".journal")]
+    for t in optuna.load_study(study_name=name, storage=storage).trials:
+        for s in t.user_attrs.get("speed") or []:
+            if s.get("how") == "measured":
+                rows.append({"config": t.user_attrs["kernel_config"], "batch": s["batch"], "us": s["us"],
+                             "fla_us": s["fla_us"]})
+    return rows
+
+
+def check(rows: list[dict], gpu: str, model: CostModel, fitted: set[tuple] = frozenset()) -> dict:
+    """Per-row predictions and the error summary of `rows` ({config, batch, us, fla_us}) on `gpu`, leaving out the
+    configurations in `fitted`."""
+    out, skipped, seen = [], [], []
     for r in rows:
         cfg = KernelConfig(**r["config"])
+        if _identity(cfg) in fitted:
+            seen.append({"kernel": cfg.tag, "batch": r["batch"]})
+            continue
         why = model.covers(cfg)
         if why:
             skipped.append({"kernel": cfg.tag, "batch": r["batch"], "why": why})
@@ -39,21 +74,27 @@ def check(rows: list[dict], gpu: str, model: CostModel) -> dict:
     def summary(key):
         e = [abs(x[key]) for x in out]
         return {"median": statistics.median(e), "worst": max(e), "mean_signed": statistics.mean(x[key] for x in out)}
-    return {"gpu": gpu, "rows": out, "not_covered": skipped, "configs": len({x["kernel"] for x in out}),
+    return {"gpu": gpu, "rows": out, "not_covered": skipped, "fitted": seen, "configs": len({x["kernel"] for x in out}),
             "us": summary("error"), "speedup": summary("speedup_error")}
 
 
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--measured", required=True)
+    src = ap.add_mutually_exclusive_group(required=True)
+    src.add_argument("--measured", help="measured.json of benchmarks/cost_model_measure.py")
+    src.add_argument("--study", help="the --study-dir of a measured leapquant tune study")
     ap.add_argument("--gpu", required=True)
     ap.add_argument("--report", default=None)
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     args = ap.parse_args()
-    with open(args.measured) as f:
-        measured = json.load(f)
-    report = {"command": "python benchmarks/check_cost_model.py " + " ".join(sys.argv[1:]),
-              "measured_by": measured.get("command"), **check(measured["rows"], args.gpu, CostModel.load())}
+    if args.measured:
+        with open(args.measured) as f:
+            measured = json.load(f)
+        rows, made_by = measured["rows"], measured.get("command")
+    else:
+        rows, made_by = study_rows(args.study), f"the measured leapquant tune study in {args.study}"
+    report = {"command": "python benchmarks/check_cost_model.py " + " ".join(sys.argv[1:]), "measured_by": made_by,
+              **check(rows, args.gpu, CostModel.load(), fitted_configs())}
     if args.report:
         write_text_atomic(args.report, json.dumps(report, indent=1) + "\n")
     if args.json:
@@ -64,8 +105,9 @@ def main():
               f"({100 * r['error']:+5.1f} %); speed-up {r['speedup']:.2f}x, predicted {r['predicted_speedup']:.2f}x")
     u, s = report["us"], report["speedup"]
     print(f"{len(report['rows'])} rows of {report['configs']} configurations ({len(report['not_covered'])} rows not "
-          f"covered): µs error median {100 * u['median']:.1f} %, worst {100 * u['worst']:.1f} %; speed-up error "
-          f"median {100 * s['median']:.1f} %, worst {100 * s['worst']:.1f} %")
+          f"covered, {len(report['fitted'])} of configurations the model was fitted on): µs error median "
+          f"{100 * u['median']:.1f} %, worst {100 * u['worst']:.1f} %; speed-up error median "
+          f"{100 * s['median']:.1f} %, worst {100 * s['worst']:.1f} %")
 
 
 if __name__ == "__main__":

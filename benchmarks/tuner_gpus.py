@@ -4,6 +4,10 @@ Pareto front it finds within a fixed wall-clock budget, on each GPU count.
     python benchmarks/tuner_gpus.py --gpu h200 --gpus 1,8 [--trials 32] [--timeout 600] --out DIR
     python benchmarks/tuner_gpus.py --gpus 1,2 --stand-in 0.5 --out DIR   # no GPU: Ray resources stand in for GPUs
 
+`--repeats R`: then the paper's default configuration timed R times on each GPU's actor (and R times in this process,
+on a GPU): whether a configuration's timing depends on the GPU (or the process) it is measured on, beside the
+run-to-run spread.
+
 With `--stand-in S` each "measurement" sleeps S seconds on a GPU Ray only counts (no CUDA): it measures the
 scheduling (actors, dispatch, the journal), not a GPU, and the rows say so.
 """
@@ -18,6 +22,8 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from leapquant.files import write_text_atomic  # noqa: E402
 from leapquant.gpus import arch_of  # noqa: E402
+from leapquant.kernels import registry  # noqa: E402
+from leapquant.kernels.config import KernelConfig  # noqa: E402
 from leapquant.recipe import MODELS  # noqa: E402
 from tuner.cli import SHAPES, _source  # noqa: E402
 from tuner.gpu_actors import GpuActors  # noqa: E402
@@ -39,6 +45,30 @@ class StandIn:
         return [{"batch": n, "us": us, "fla_us": 300.0, "speedup": 300.0 / us, "how": "stand-in"} for n in batches]
 
 
+def repeats(shape, gpu: str, count: int, r: int, stand_in) -> dict:
+    """The default configuration of `shape` timed `r` times on each of `count` GPU actors (and in this process where
+    there is a GPU): µs per step at batch 256 per place, their mean and spread ((max - min) / mean)."""
+    import ray
+    cfg = registry.resolve(KernelConfig(family=shape.family, H=shape.H, HV=shape.HV, K=shape.K, V=shape.V),
+                           arch_of(gpu))
+    make = (lambda: StandIn(stand_in)) if stand_in is not None else None
+    actors = GpuActors(count) if make is None else GpuActors(count, make_measurer=make)
+    try:
+        places = {f"actor {i}": [ray.get(a.measure.remote(cfg, (256,)))[0]["us"] for _ in range(r)]
+                  for i, a in enumerate(actors.actors)}
+    finally:
+        actors.close()
+    if stand_in is None:
+        from tuner.measure import Measurer
+        m = Measurer()
+        places["in-process"] = [m.measure(cfg, (256,))[0]["us"] for _ in range(r)]
+    stats = {k: {"us": v, "mean": sum(v) / len(v), "spread": (max(v) - min(v)) / (sum(v) / len(v))}
+             for k, v in places.items()}
+    means = [x["mean"] for x in stats.values()]
+    return {"kernel": cfg.tag, "batch": 256, "places": stats, "between_places": (max(means) - min(means)) / min(means),
+            "largest_spread": max(x["spread"] for x in stats.values())}
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--model", default="gdn")
@@ -48,6 +78,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=None, help="the wall-clock budget of each study")
     ap.add_argument("--tokens", type=int, default=512)
     ap.add_argument("--stand-in", type=float, default=None, help="seconds a stand-in measurement sleeps (no GPU)")
+    ap.add_argument("--repeats", type=int, default=0, help="then time the default configuration R times per GPU")
     ap.add_argument("--out", default=os.environ.get("OUT", "."))
     args = ap.parse_args()
     import ray
@@ -76,6 +107,9 @@ def main():
         r["scaling"] = r["trials_per_hour"] / base
     result = {"command": "python benchmarks/tuner_gpus.py " + " ".join(sys.argv[1:]), "data": data,
               "measurer": "stand-in" if args.stand_in is not None else "measured", "rows": rows}
+    if args.repeats:
+        result["same_configuration"] = repeats(shape, args.gpu, max(counts), args.repeats, args.stand_in)
+        print(json.dumps(result["same_configuration"], indent=1), flush=True)
     os.makedirs(args.out, exist_ok=True)
     write_text_atomic(os.path.join(args.out, "tuner_gpus.json"), json.dumps(result, indent=1) + "\n")
     print(json.dumps([{k: v for k, v in r.items() if k != "pareto"} for r in rows], indent=1))

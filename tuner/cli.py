@@ -55,9 +55,10 @@ def _list_gpus(as_json: bool) -> None:
     Console().print(table)
 
 
-def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address: str | None = None):
-    """The speed objective: measured here (one GPU in this process, or `gpus` Ray actors of one GPU each, on the
-    cluster at `address` where given), predicted, or none."""
+def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address: str | None = None,
+           on_ray: bool = False):
+    """The speed objective: measured here (in this process, or on `gpus` Ray actors of one GPU each where the trials
+    run on Ray (`on_ray`), on the cluster at `address` where given), predicted, or none."""
     from tuner.speed import MeasuredSpeed, PredictedSpeed, local_gpu_is
     if kind not in ("auto", "measured", "predicted", "none"):
         raise InputError(f"--speed must be auto, measured, predicted or none, got {kind!r}")
@@ -72,7 +73,7 @@ def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address
             raise InputError(f"--gpus {gpus} spreads measured speed trials, but the speed is predicted here "
                              f"(--speed {kind}, no {gpu} in this machine)")
         return PredictedSpeed(gpu, batches)
-    if gpus == 1 and address is None:
+    if gpus == 1 and address is None and not on_ray:
         return MeasuredSpeed(gpu, batches)
     try:
         from tuner.gpu_actors import GpuActors
@@ -169,23 +170,24 @@ def tune_cmd(
     if per_layer:
         return _per_layer(accuracy_model, gpu, arch, source, data, the_space, max_bytes_per_element, seed, out,
                           kernel_files, as_json, quiet)
-    timing = _speed(speed, gpu, batches, gpu_count, address)
     document = None
     if accuracy == "bpb":
         from leapquant.models.study import document_path, read_document
         doc = document_path(None, None)
         document = read_document(doc, bpb_tokens)
         data += f"; bits per byte over the first {len(document)} bytes of {doc.name} (held out)"
-    pool = tw.make(runner, workers, address)
-    progress = _Progress(trials, quiet)
+    timing = _speed(speed, gpu, batches, gpu_count, address, on_ray=tw.kind_of(runner, workers, address) == "ray")
+    pool, progress = None, _Progress(trials, quiet)
     try:
+        pool = tw.make(runner, workers, address)
         study = tune(accuracy_model, arch, source, trials=trials, study_dir=study_dir, seed=seed, space=the_space,
                      speed=timing, kernel_shape=kernel_shape, constraints=constraints, workers=pool,
                      timeout=timeout, accuracy_kind=accuracy, document=document, on_trial=progress)
     finally:
-        pool.close()
         if hasattr(getattr(timing, "measurer", None), "close"):
             timing.measurer.close()
+        if pool is not None:
+            pool.close()
         progress.close()
     _emit(study, model, gpu, kernel_shape, data, out, max_error, kernel_files, as_json, pool.name, timing)
 

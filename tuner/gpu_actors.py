@@ -16,6 +16,10 @@ class _Actor:
     def __init__(self, make_measurer):
         self.measurer = make_measurer()
 
+    def prepare(self, cfgs: list[KernelConfig]) -> None:
+        if hasattr(self.measurer, "prepare"):
+            self.measurer.prepare(cfgs)
+
     def measure(self, cfg: KernelConfig, batches: tuple[int, ...]) -> list[dict]:
         import ray
         gpu = ray.get_gpu_ids()
@@ -48,6 +52,19 @@ class GpuActors:
         self._cls = ray.remote(num_gpus=1, num_cpus=0, max_restarts=0)(_Actor)
         self._make, self.max_losses, self.lost = make_measurer, max_losses, 0
         self.actors = [self._cls.remote(make_measurer) for _ in range(count)]
+        self._share: dict = {}
+
+    def prepare(self, cfgs: list[KernelConfig]) -> None:
+        """Compile a round's configurations before they are timed: each actor its share (round-robin), all actors at
+        once; `measure_many` then gives each actor its own share first. An actor lost here is replaced there."""
+        ray = self._ray
+        self._share = {cfg: self.actors[i % len(self.actors)] for i, cfg in enumerate(cfgs)}
+        refs = [a.prepare.remote([c for c, b in self._share.items() if b is a]) for a in self.actors]
+        for ref in refs:
+            try:
+                ray.get(ref)
+            except ray.exceptions.RayActorError:
+                pass
 
     @property
     def size(self) -> int:
@@ -61,8 +78,10 @@ class GpuActors:
         pending, free, running = deque(enumerate(cfgs)), list(self.actors), {}
         while pending or running:
             while pending and free:
-                i, cfg = pending.popleft()
                 actor = free.pop()
+                mine = [p for p in pending if self._share.get(p[1]) is actor]
+                i, cfg = mine[0] if mine else pending[0]        # its own share first, else another's
+                pending.remove((i, cfg))
                 running[actor.measure.remote(cfg, batches)] = (i, cfg, actor)
             (ref,), _ = ray.wait(list(running), num_returns=1)
             i, cfg, actor = running.pop(ref)

@@ -64,18 +64,23 @@ class RayWorkers:
             self._ray.shutdown()
 
 
-def make(kind: str, size: int, address: str | None = None):
-    """Workers of `kind`: "auto" (Ray where installed, else in-process), "ray" or "local"."""
+def kind_of(kind: str, size: int, address: str | None = None) -> str:
+    """Where `make(kind, size, address)` runs the trials: "ray" or "local" (checks the arguments, starts nothing)."""
     if kind not in ("auto", "ray", "local"):
         raise InputError(f"runner must be auto, ray or local, got {kind!r}")
     if isinstance(size, bool) or not isinstance(size, int) or size < 1:
         raise InputError(f"workers must be an integer >= 1, got {size!r}")
     if kind == "local" or (kind == "auto" and size == 1 and address is None):
-        return LocalWorkers(size)
+        return "local"
     try:
         import ray  # noqa: F401
     except ImportError:
         if kind == "ray" or address is not None:
             raise InputError("--runner ray / --address need Ray: pip install -e '.[tune]'") from None
-        return LocalWorkers(size)
-    return RayWorkers(size, address)
+        return "local"
+    return "ray"
+
+
+def make(kind: str, size: int, address: str | None = None):
+    """Workers of `kind`: "auto" (Ray where installed, else in-process), "ray" or "local"."""
+    return RayWorkers(size, address) if kind_of(kind, size, address) == "ray" else LocalWorkers(size)

@@ -4,42 +4,15 @@ method's error of FP32 — the prefill admits transformers' own final state, oth
 hook, beam reordering moves the quantized states, and a recipe or batch that does not fit is refused by name."""
 import gc
 import importlib
-import sys
-from pathlib import Path
 
 import pytest
 import torch
 
+from ._hf_models import generate, import_transformers, kimi_linear_config, qwen3_next_config, random_model
 
-def _import_transformers():
-    """transformers (>= 5.2x) imports Hugging Face's `kernels` package as it loads; pytest puts tests/ on sys.path
-    (its rootdir conftest), where this suite's own tests/kernels package answers to that name. Import the installed
-    `kernels` for transformers, then give the name back to the suite's package (transformers keeps its references)."""
-    tests = Path(__file__).resolve().parents[1]
-    suite, path = sys.modules.pop("kernels", None), sys.path[:]
-    sys.path[:] = [p for p in sys.path if Path(p or ".").resolve() != tests]
-    try:
-        pytest.importorskip("transformers", minversion="5.23")
-        for name in ("kernels", "transformers.integrations.hub_kernels", "transformers.models.qwen3_next",
-                     "transformers.models.kimi_linear"):
-            importlib.import_module(name)
-    finally:
-        sys.path[:] = path
-        sys.modules.pop("kernels", None)
-        if suite is not None:
-            sys.modules["kernels"] = suite
+import_transformers()
 
-
-_import_transformers()
-
-from transformers import (  # noqa: E402
-    DynamicCache,
-    KimiLinearConfig,
-    KimiLinearForCausalLM,
-    LlamaConfig,
-    Qwen3NextConfig,
-    Qwen3NextForCausalLM,
-)
+from transformers import DynamicCache, KimiLinearForCausalLM, LlamaConfig, Qwen3NextForCausalLM  # noqa: E402
 
 from leapquant.errors import InputError  # noqa: E402
 from leapquant.recipe import Recipe  # noqa: E402
@@ -50,7 +23,6 @@ from leapquant.serving.hf import MODEL_TYPES, LeapQuantCache, hook_installed  # 
 pytestmark = pytest.mark.usefixtures("one_thread")
 
 NEW_TOKENS, PROMPT = 256, 8
-LINEAR = ["linear_attention"] * 3 + ["full_attention"]
 GDN = ModelShape(name="tiny-qwen3-next", family="gdn", layers=3, H=1, HV=2, K=32, V=32)
 KDA = ModelShape(name="tiny-kimi-linear", family="kda", layers=3, H=2, HV=2, K=32, V=32)
 
@@ -59,63 +31,20 @@ def _recipe(shape, **changes):
     return Recipe.from_kernel(ModelShape(**{**shape.model_dump(), **changes}), "h200", window=4, rank=2)
 
 
-def _qwen3_next_config():
-    """3 Gated DeltaNet layers (1 key head, 2 value heads of 32) and 1 attention layer; all 4 experts on every
-    token, so that the router's top-k choice (a step function) does not turn a small state error into another
-    expert."""
-    return Qwen3NextConfig(vocab_size=256, hidden_size=64, intermediate_size=128, num_hidden_layers=4,
-                           layer_types=LINEAR, num_attention_heads=2, num_key_value_heads=1, head_dim=32,
-                           linear_num_key_heads=1, linear_num_value_heads=2, linear_key_head_dim=32,
-                           linear_value_head_dim=32, num_experts=4, num_experts_per_tok=4, moe_intermediate_size=32,
-                           shared_expert_intermediate_size=32, pad_token_id=0, bos_token_id=None, eos_token_id=None)
-
-
-def _kimi_linear_config():
-    """3 KDA layers (2 heads of 32) and 1 MLA layer; 4 experts, all on every token (see _qwen3_next_config)."""
-    return KimiLinearConfig(vocab_size=256, hidden_size=64, intermediate_size=128, num_hidden_layers=4,
-                            layer_types=LINEAR, num_attention_heads=2, num_key_value_heads=2, kv_lora_rank=32,
-                            q_lora_rank=None, qk_rope_head_dim=16, qk_nope_head_dim=32, v_head_dim=32,
-                            linear_num_heads=2, linear_head_dim=32, num_experts=4, num_experts_per_tok=4,
-                            n_shared_experts=1, moe_intermediate_size=32, pad_token_id=0, bos_token_id=None,
-                            eos_token_id=None)
-
-
-def _model(cls, config):
-    """Random weights; the linear-attention layers' projections at std 1/sqrt(fan_in): at transformers' 0.02 they
-    add almost nothing to the logits and a state error would not show (here they move the logits by 35 % (GDN) and
-    more than 100 % (KDA) of their norm)."""
-    torch.manual_seed(0)
-    model = cls(config).eval()
-    with torch.no_grad():
-        for module in model.modules():
-            if hasattr(module, "conv1d"):
-                for p in module.parameters():
-                    if p.dim() == 2:
-                        p.normal_(0, p.shape[1] ** -0.5)
-    return model
-
-
 @pytest.fixture(scope="module")
 def qwen3_next():
-    config = _qwen3_next_config()
-    return _model(Qwen3NextForCausalLM, config), config
+    config = qwen3_next_config()
+    return random_model(Qwen3NextForCausalLM, config), config
 
 
 @pytest.fixture(scope="module")
 def kimi_linear():
-    config = _kimi_linear_config()
-    return _model(KimiLinearForCausalLM, config), config
+    config = kimi_linear_config()
+    return random_model(KimiLinearForCausalLM, config), config
 
 
 def _prompt(batch=1, seed=0):
     return torch.randint(1, 256, (batch, PROMPT), generator=torch.Generator().manual_seed(seed))
-
-
-def _generate(model, ids, new_tokens, **kw):
-    with torch.no_grad():
-        out = model.generate(ids, max_new_tokens=new_tokens, do_sample=False, output_logits=True,
-                             return_dict_in_generate=True, **kw)
-    return out.sequences, torch.stack(out.logits, 1)
 
 
 def _generates_within_the_methods_error(model, config, shape, monkeypatch, argument):
@@ -136,7 +65,7 @@ def _generates_within_the_methods_error(model, config, shape, monkeypatch, argum
     step = StateCache.step
     monkeypatch.setattr(StateCache, "step", lambda self, *a, **k: steps.append(a[0]) or step(self, *a, **k))
     ids = _prompt()
-    seq, logits = _generate(model, ids, NEW_TOKENS, **{argument: LeapQuantCache.from_recipe(config, _recipe(shape))})
+    seq, logits = generate(model, ids, NEW_TOKENS, **{argument: LeapQuantCache.from_recipe(config, _recipe(shape))})
     assert len(steps) == shape.layers * (NEW_TOKENS - 1)           # the first new token comes from the prefill
     assert sorted(set(steps)) == list(range(shape.layers))
     with torch.no_grad():
@@ -145,7 +74,7 @@ def _generates_within_the_methods_error(model, config, shape, monkeypatch, argum
     assert 1e-4 < err.mean() < 3e-2 and err.max() < 0.1, (err.mean().item(), err.max().item())
     agree = (ref.argmax(-1) == seq[:, PROMPT:]).float().mean().item()
     assert agree >= 0.95, agree     # LeapQuant's greedy token is FP32's on the same prefix (GDN 0.996, KDA 0.988)
-    fp32_seq, _ = _generate(model, ids, NEW_TOKENS)                  # transformers' own cache
+    fp32_seq, _ = generate(model, ids, NEW_TOKENS)                  # transformers' own cache
     assert torch.equal(fp32_seq[:, :PROMPT + 64], seq[:, :PROMPT + 64])
     assert seq[0, PROMPT:].unique().numel() >= 64   # not degenerate: no short loop (about 140 distinct tokens)
 
@@ -182,10 +111,10 @@ def test_the_decode_hook_lives_with_the_cache_and_leaves_other_caches_unchanged(
     gc.collect()
     assert not hook_installed("kimi_linear")
     ids = _prompt(seed=2)
-    before = _generate(model, ids, 16)
+    before = generate(model, ids, 16)
     lq = LeapQuantCache.from_recipe(config, _recipe(KDA))
     assert hook_installed("kimi_linear") and not hook_installed("qwen3_next")
-    during = _generate(model, ids, 16)                              # transformers' own cache, hook in place
+    during = generate(model, ids, 16)                              # transformers' own cache, hook in place
     assert torch.equal(before[0], during[0]) and torch.equal(before[1], during[1])
     del lq
     gc.collect()
@@ -241,6 +170,6 @@ def test_bad_input_is_refused_by_name(qwen3_next, kimi_linear):
     with pytest.raises(InputError, match="does not exist"):
         LeapQuantCache.from_recipe(qcfg, "no/such/recipe.json")
     with pytest.raises(InputError, match=r"the batch holds 2 requests but the cache has slots=1"):
-        _generate(qwen, _prompt(batch=2), 2, cache=LeapQuantCache.from_recipe(qcfg, _recipe(GDN)))
+        generate(qwen, _prompt(batch=2), 2, cache=LeapQuantCache.from_recipe(qcfg, _recipe(GDN)))
     with pytest.raises(InputError, match="cannot crop"):
         LeapQuantCache.from_recipe(qcfg, _recipe(GDN)).crop(-1)

@@ -40,6 +40,14 @@ class LoggingMeasurer:
                 for n in batches]
 
 
+class PreparingMeasurer(LoggingMeasurer):
+    """A stand-in that also logs the configurations each actor is asked to compile: ["prepare", pid, tags]."""
+
+    def prepare(self, cfgs):
+        with open(self.log + ".prepare", "a") as f:
+            f.write(json.dumps([os.getpid(), [c.tag for c in cfgs]]) + "\n")
+
+
 def _log(path):
     return [json.loads(line) for line in open(path)] if os.path.exists(path) else []
 
@@ -73,6 +81,20 @@ def test_each_configuration_is_measured_once_one_at_a_time_per_gpu_over_every_gp
         spans = sorted((r[2], r[3]) for r in rows if r[0] == pid)
         assert all(a[1] <= b[0] for a, b in zip(spans, spans[1:]))
     assert len({r[0] for r in rows}) == GPUS
+
+
+def test_a_round_is_compiled_once_split_over_the_actors_and_each_actor_times_its_own_share(cluster, tmp_path):
+    log, cfgs = str(tmp_path / "log"), _configs(6)
+    actors = GpuActors(GPUS, make_measurer=lambda: PreparingMeasurer(log, seconds=0.05))
+    try:
+        actors.prepare(cfgs)
+        actors.measure_many(cfgs, (256,))
+    finally:
+        actors.close()
+    shares = {pid: tags for pid, tags in _log(log + ".prepare")}
+    assert len(shares) == GPUS and all(len(t) == len(cfgs) // GPUS for t in shares.values())
+    assert sorted(t for tags in shares.values() for t in tags) == sorted(c.tag for c in cfgs)   # each compiled once
+    assert all(tag in shares[pid] for pid, tag, *_ in _log(log))     # timed by the actor that compiled it
 
 
 def test_a_worker_killed_mid_measurement_has_its_configuration_measured_on_a_fresh_one(cluster, tmp_path):
