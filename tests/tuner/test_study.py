@@ -142,6 +142,22 @@ def test_ray_workers_return_each_tasks_result_or_its_error():
     assert isinstance(out[1], InputError) and "window" in str(out[1])
 
 
+def test_the_runner_resolves_to_ray_or_in_process_as_make_builds_it():
+    from tuner.workers import kind_of
+    assert kind_of("local", 8) == "local" and kind_of("auto", 1) == "local"
+    try:
+        import ray  # noqa: F401
+        assert kind_of("auto", 2) == "ray" and kind_of("ray", 1) == "ray"
+    except ImportError:
+        assert kind_of("auto", 2) == "local"
+        with pytest.raises(InputError, match="need Ray"):
+            kind_of("ray", 1)
+    with pytest.raises(InputError, match="runner must be auto, ray or local, got 'dask'"):
+        kind_of("dask", 2)
+    with pytest.raises(InputError, match="workers must be an integer >= 1"):
+        kind_of("auto", 0)
+
+
 def test_a_timeout_stops_starting_trials(tmp_path):
     study = tune(MODEL, "sm_90", _source(), trials=50, study_dir=tmp_path, seed=0, timeout=0.5)
     assert 1 <= len([t for t in study.trials if t.state == TrialState.COMPLETE]) < 50
