@@ -34,16 +34,17 @@ def fitted_configs() -> set[tuple]:
 
 
 def study_rows(study_dir: str) -> list[dict]:
-    """{config, batch, us, fla_us} of each timed trial of a measured `leapquant tune` study in `study_dir`."""
+    """{config, batch, us, fla_us} of each timed trial of a measured `leapquant tune` study: its journal file, or the
+`--study-dir` that holds it."""
     import glob
 
     import optuna
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
     rows = []
-    (path,) = glob.glob(os.path.join(study_dir, "*.journal"))
+    (path,) = [study_dir] if os.path.isfile(study_dir) else glob.glob(os.path.join(study_dir, "*.journal"))
     storage = JournalStorage(JournalFileBackend(path))
-    name = os.path.basename(path)[:-len(".journal")]
+    (name,) = optuna.get_all_study_names(storage)
     for t in optuna.load_study(study_name=name, storage=storage).trials:
         for s in t.user_attrs.get("speed") or []:
             if s.get("how") == "measured":
@@ -82,7 +83,7 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     src = ap.add_mutually_exclusive_group(required=True)
     src.add_argument("--measured", help="measured.json of benchmarks/cost_model_measure.py")
-    src.add_argument("--study", help="the --study-dir of a measured leapquant tune study")
+    src.add_argument("--study", help="a measured leapquant tune study: its --study-dir or journal file")
     ap.add_argument("--gpu", required=True)
     ap.add_argument("--report", default=None)
     ap.add_argument("--json", action="store_true", help="print the report as JSON")

@@ -51,7 +51,7 @@ class GpuActors:
             raise InputError(f"gpus is {count}, but the Ray cluster has {have:g} GPUs")
         self._cls = ray.remote(num_gpus=1, num_cpus=0, max_restarts=0)(_Actor)
         self._make, self.max_losses, self.lost = make_measurer, max_losses, 0
-        self.actors = [self._cls.remote(make_measurer) for _ in range(count)]
+        self.count, self.actors = count, [self._cls.remote(make_measurer) for _ in range(count)]
         self._share: dict = {}
 
     def prepare(self, cfgs: list[KernelConfig]) -> None:
@@ -68,7 +68,8 @@ class GpuActors:
 
     @property
     def size(self) -> int:
-        return len(self.actors)
+        """The GPUs the measurements spread over (one actor each; a lost actor is replaced)."""
+        return self.count
 
     def measure_many(self, cfgs: list[KernelConfig], batches: tuple[int, ...]) -> list:
         """Rows of each of `cfgs` (as `Measurer.measure`, plus `gpu_index`), or the exception its measurement

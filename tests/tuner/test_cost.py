@@ -85,3 +85,17 @@ def test_the_shipped_constants_reproduce_their_reports_errors():
         c = KernelConfig(**row["config"])
         assert split.predict(c, row["batch"], "h200") == pytest.approx(row["predicted_us"], rel=1e-9)
     assert report["held_out_configurations"] >= 12
+
+
+def test_the_check_reads_a_measured_studys_journal_and_leaves_out_what_the_model_was_fitted_on():
+    pytest.importorskip("optuna")
+    from benchmarks.check_cost_model import _identity, check, study_rows
+    rows = study_rows(str(REPORT.parent / "tune_gdn_h100_ray_measured.journal"))
+    assert len(rows) == 24 and all(r["batch"] == 256 and r["us"] > 0 and r["fla_us"] > 0 for r in rows)
+    model = CostModel.load()
+    everything = check(rows, "h100", model)
+    first = KernelConfig(**rows[0]["config"])
+    without = check(rows, "h100", model, fitted={_identity(first)})
+    assert not everything["fitted"] and [f["kernel"] for f in without["fitted"]] == [first.tag]
+    assert first.tag not in [r["kernel"] for r in without["rows"] + without["not_covered"]]
+    assert len(without["rows"]) + len(without["not_covered"]) == len(rows) - 1
