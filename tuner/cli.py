@@ -277,7 +277,8 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
     if not done:
         raise InputError("no trial completed (see --timeout)")
     chosen = choose(done, max_error)
-    front = sorted(study.best_trials, key=lambda t: (t.values[1], t.values[0]))
+    front = sorted((t for t in study.best_trials if "repeat_of" not in t.user_attrs),    # a repeat: its first's point
+                   key=lambda t: (t.values[1], t.values[0]))
     name = f"{model}-{gpu}-tuned"
     recipe_path = _write_recipe(chosen, kernel_shape, gpu, data, out / f"{name}.json", kernel_files, timing)
     plot(front, done, chosen, default_trial(done), out / f"{name}-pareto.png",

@@ -157,10 +157,15 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
         for _ in range(min(workers.size, trials - complete(study))):
             trial = study.ask()
             try:
-                asked.append((trial, suggest(trial, shape, arch, space, speed)))
+                point = suggest(trial, shape, arch, space, speed)
             except InputError as e:
                 trial.set_user_attr("error", str(e))
                 study.tell(trial, state=TrialState.FAIL)
+                continue
+            if not _repeat(study, trial):
+                asked.append((trial, point))
+            elif on_trial is not None:
+                on_trial(study.trials[trial.number])
         if hasattr(speed, "prepare"):        # measured: the round's kernels compile on all cores before timing
             speed.prepare([point.kernel for _, point in asked if point.kernel is not None])
         if fp32 is None:
@@ -176,6 +181,23 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
             if on_trial is not None:
                 on_trial(study.trials[trial.number])
     return study
+
+
+def _repeat(study: optuna.Study, trial) -> bool:
+    """Tell `trial` the values of an earlier complete trial of the same parameters, if there is one (NSGA-II draws a
+    point twice now and then): its figures copied, `repeat_of` naming it, nothing simulated or timed again."""
+    earlier = next((t for t in study.get_trials(deepcopy=False, states=(TrialState.COMPLETE,))
+                    if t.params == trial.params), None)
+    if earlier is None:
+        return False
+    for key, value in earlier.user_attrs.items():
+        trial.set_user_attr(key, value)
+    trial.set_user_attr("repeat_of", earlier.number)
+    for key, value in earlier.system_attrs.items():
+        if key.startswith("constraints:"):
+            trial.set_constraint(key[len("constraints:"):], value)
+    study.tell(trial, earlier.values)
+    return True
 
 
 def _speeds(speed, points) -> list[tuple[list[dict], str | None]]:

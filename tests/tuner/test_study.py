@@ -191,6 +191,34 @@ def test_a_measured_study_compiles_each_rounds_kernels_before_timing_them(tmp_pa
     assert sum(kind == "measure" for kind, _ in events) >= 1
 
 
+def test_a_point_drawn_again_takes_the_earlier_trials_figures_without_simulating_or_timing_it(tmp_path, monkeypatch):
+    import tuner.study as ts
+    from tuner.space import Space
+    from tuner.speed import MeasuredSpeed
+    from tuner.workers import LocalWorkers
+    simulated, timed = [], []
+    real = ts.accuracy
+    monkeypatch.setattr(ts, "accuracy", lambda *a: simulated.append(a[0]) or real(*a))
+
+    class Fake:
+        def measure(self, cfg, batches):
+            timed.append(cfg.tag)
+            return [{"batch": n, "us": 10.0 + len(timed), "fla_us": 30.0, "speedup": 3.0, "how": "measured"}
+                    for n in batches]
+    space = Space(window=(16,), rank=(4,), format=("int8",), iters=(2,))      # a few tile choices only
+    study = tune(MODEL, "sm_90", _source(), trials=12, study_dir=tmp_path, seed=0, space=space,
+                 workers=LocalWorkers(1), speed=MeasuredSpeed("h200", (128,), measurer=Fake()))
+    done = [t for t in study.trials if t.state == TrialState.COMPLETE]
+    repeats = [t for t in done if "repeat_of" in t.user_attrs]
+    assert len(done) == 12 and repeats                              # the space holds fewer than 12 points
+    assert len(simulated) == len(timed) == 12 - len(repeats)       # each point simulated and timed once
+    for t in repeats:
+        first = study.trials[t.user_attrs["repeat_of"]]
+        assert first.params == t.params and first.values == t.values and "repeat_of" not in first.user_attrs
+        assert t.user_attrs["speed"] == first.user_attrs["speed"]
+    assert len({tuple(sorted(t.params.items())) for t in done if "repeat_of" not in t.user_attrs}) == len(timed)
+
+
 def test_measured_speed_names_the_target_and_returns_a_failing_measurement_in_its_place():
     from leapquant.kernels.config import KernelConfig
     from tuner.speed import MeasuredSpeed
