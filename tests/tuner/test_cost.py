@@ -89,7 +89,9 @@ def test_the_shipped_constants_reproduce_their_reports_errors():
 
 def test_the_check_reads_a_measured_studys_journal_and_leaves_out_what_the_model_was_fitted_on():
     pytest.importorskip("optuna")
-    from benchmarks.check_cost_model import _identity, check, study_rows
+    from ncu_csv import load_benchmark
+    script = load_benchmark("check_cost_model")
+    _identity, check, study_rows = script._identity, script.check, script.study_rows
     rows = study_rows(str(REPORT.parent / "tune_gdn_h100_ray_measured.journal"))
     assert len(rows) == 24 and all(r["batch"] == 256 and r["us"] > 0 and r["fla_us"] > 0 for r in rows)
     model = CostModel.load()
