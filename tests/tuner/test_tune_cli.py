@@ -89,6 +89,28 @@ def test_tune_runs_its_trials_on_ray_with_several_workers(tmp_path):
     assert out["runner"] == "ray" and out["trials"] == 4
 
 
+@pytest.mark.parametrize("gpus, address, on_ray, actors",
+                         [(1, None, False, None), (1, None, True, 1), (2, None, False, 2), (1, "ray://h:1", False, 1)])
+def test_measured_speed_goes_to_gpu_actors_where_the_trials_run_on_ray_or_several_gpus(monkeypatch, gpus, address,
+                                                                                       on_ray, actors):
+    import tuner.gpu_actors
+    import tuner.speed
+    from tuner.cli import _speed
+    made = []
+
+    class FakeActors:
+        def __init__(self, count, address=None):
+            made.append((count, address))
+    monkeypatch.setattr(tuner.speed, "local_gpu_is", lambda gpu: True)
+    monkeypatch.setattr(tuner.gpu_actors, "GpuActors", FakeActors)
+    monkeypatch.setattr("tuner.measure.Measurer", lambda: "in-process")
+    timing = _speed("measured", "h200", (256,), gpus, address, on_ray=on_ray)
+    if actors is None:
+        assert timing.measurer == "in-process" and not made
+    else:
+        assert isinstance(timing.measurer, FakeActors) and made == [(actors, address)]
+
+
 def test_list_gpus_gives_every_gpu_with_its_figures():
     r = CliRunner().invoke(app, ["tune", "--list-gpus", "--json"])
     assert r.exit_code == 0, r.output
