@@ -1,7 +1,8 @@
 """Speed trials spread over GPUs: one Ray actor per GPU (this machine's, or a cluster's at `address`), each holding a
 measurer (`tuner.measure.Measurer`) and timing one configuration at a time on its own GPU, so that timings never
-share a GPU. A round's configurations go to the actors as they free up; one whose actor dies mid-measurement (its
-worker killed, its node lost) is measured again on a fresh actor, so every configuration gets exactly one result."""
+share a GPU. A round's configurations are compiled on the actors, each its share, and each actor then times its own
+share before taking another's as it frees up; one whose actor dies mid-measurement (its worker killed, its node
+lost) is measured again on a fresh actor, so every configuration gets exactly one result."""
 from __future__ import annotations
 
 from collections import deque
