@@ -289,12 +289,16 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
     write_text_atomic(out / f"{name}-pareto.json", json.dumps(rows, indent=1) + "\n")
     summary = {"pareto": rows, "chosen": chosen.number, "recipe": str(recipe_path), "data": data, "runner": runner,
                "speed": timing.how if timing else None, "trials": len(done),
-               "speed_gpus": getattr(timing.measurer, "size", 1) if getattr(timing, "how", "") == "measured" else None}
+               "speed_gpus": getattr(timing.measurer, "size", 1) if getattr(timing, "how", "") == "measured" else None,
+               "speed_ran": None if timing is None else (
+                   "predicted" if timing.how == "predicted" else getattr(timing.measurer, "name", "in-process"))}
     if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
         return
     table = Table(title=f"{model} on {gpu} ({kernel_shape.name} layer): Pareto front of {len(done)} trials; "
-                        f"accuracy on {data}; trials ran {runner}")
+                        f"accuracy on {data}; trials ran {runner}"
+                        + (f", speed on {summary['speed_gpus']} Ray GPU actor(s)" if summary["speed_ran"] == "ray-gpus"
+                           else ""))
     first = "bpb vs FP32" if rows and rows[0].get("bits_per_byte") is not None else "state error"
     for col in ("trial", first, "µs/step", "speed-up", "B/element", "kernel"):
         table.add_column(col, overflow="fold")

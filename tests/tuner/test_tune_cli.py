@@ -35,6 +35,7 @@ def test_tune_writes_the_fastest_recipe_within_the_default_error_with_its_kernel
     rows = {p["trial"]: p for p in out["pareto"]}
     chosen = rows[out["chosen"]]                  # the chosen point is on the front, and no faster point there is
     assert chosen["kernel"] == cfg.tag and chosen["speed_how"] == "predicted"
+    assert out["speed"] == out["speed_ran"] == "predicted" and out["speed_gpus"] is None
     default = json.loads((tmp_path / "out" / "kda-b200-tuned-pareto.json").read_text())
     assert all(p["us_per_step"] is None or p["us_per_step"] >= chosen["us_per_step"]
                or p["final_state_error"] > rows.get(0, chosen)["final_state_error"] for p in default)
