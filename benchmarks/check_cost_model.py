@@ -42,9 +42,15 @@ def study_rows(study_dir: str) -> list[dict]:
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
     rows = []
-    (path,) = [study_dir] if os.path.isfile(study_dir) else glob.glob(os.path.join(study_dir, "*.journal"))
-    storage = JournalStorage(JournalFileBackend(path))
-    (name,) = optuna.get_all_study_names(storage)
+    paths = [study_dir] if os.path.isfile(study_dir) else glob.glob(os.path.join(study_dir, "*.journal"))
+    if len(paths) != 1:
+        raise ValueError(f"--study {study_dir}: expected a journal file or a folder holding one *.journal, found "
+                         f"{len(paths)}")
+    storage = JournalStorage(JournalFileBackend(paths[0]))
+    names = optuna.get_all_study_names(storage)
+    if len(names) != 1:
+        raise ValueError(f"--study {paths[0]}: expected one study in the journal, found {len(names)}")
+    (name,) = names
     for t in optuna.load_study(study_name=name, storage=storage).trials:
         for s in t.user_attrs.get("speed") or []:
             if s.get("how") == "measured":
@@ -93,7 +99,10 @@ def main():
             measured = json.load(f)
         rows, made_by = measured["rows"], measured.get("command")
     else:
-        rows, made_by = study_rows(args.study), f"the measured leapquant tune study in {args.study}"
+        try:
+            rows, made_by = study_rows(args.study), f"the measured leapquant tune study in {args.study}"
+        except ValueError as e:
+            ap.error(str(e))
     report = {"command": "python benchmarks/check_cost_model.py " + " ".join(sys.argv[1:]), "measured_by": made_by,
               **check(rows, args.gpu, CostModel.load(), fitted_configs())}
     if args.report:

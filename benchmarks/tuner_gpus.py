@@ -27,6 +27,7 @@ from leapquant.kernels.config import KernelConfig  # noqa: E402
 from leapquant.recipe import MODELS  # noqa: E402
 from tuner.cli import SHAPES, _source  # noqa: E402
 from tuner.gpu_actors import GpuActors  # noqa: E402
+from tuner.report import done_trials, front  # noqa: E402
 from tuner.speed import MeasuredSpeed  # noqa: E402
 from tuner.study import tune  # noqa: E402
 from tuner.workers import LocalWorkers  # noqa: E402
@@ -96,11 +97,10 @@ def main():
                          speed=MeasuredSpeed(args.gpu, (256,), measurer=actors), kernel_shape=shape,
                          workers=LocalWorkers(2 * n), timeout=args.timeout)
             s = time.time() - t0
-            done = [t for t in study.trials if t.state.name == "COMPLETE"]
-            front = sorted(study.best_trials, key=lambda t: (t.values[1], t.values[0]))
+            done, pareto = done_trials(study), front(study)
         actors.close()
         rows.append({"gpus": n, "trials": len(done), "seconds": s, "trials_per_hour": 3600 * len(done) / s,
-                     "lost_actors": actors.lost, "pareto": [{"trial": t.number, "values": t.values} for t in front]})
+                     "lost_actors": actors.lost, "pareto": [{"trial": t.number, "values": t.values} for t in pareto]})
         print({k: v for k, v in rows[-1].items() if k != "pareto"}, flush=True)
     base = rows[0]["trials_per_hour"]
     for r in rows:

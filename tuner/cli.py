@@ -271,21 +271,20 @@ class _Progress:
 def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_files: bool, as_json: bool,
           runner: str, timing) -> None:
     from leapquant.files import write_text_atomic
-    from tuner.report import choose, default_trial, done_trials, plot, row
+    from tuner.report import choose, default_trial, done_trials, front, plot, row
 
     done = done_trials(study)
     if not done:
         raise InputError("no trial completed (see --timeout)")
     chosen = choose(done, max_error)
-    front = sorted((t for t in study.best_trials if "repeat_of" not in t.user_attrs),    # a repeat: its first's point
-                   key=lambda t: (t.values[1], t.values[0]))
+    pareto = front(study)
     name = f"{model}-{gpu}-tuned"
     recipe_path = _write_recipe(chosen, kernel_shape, gpu, data, out / f"{name}.json", kernel_files, timing)
-    plot(front, done, chosen, default_trial(done), out / f"{name}-pareto.png",
+    plot(pareto, done, chosen, default_trial(done), out / f"{name}-pareto.png",
          f"{model} on {gpu}: {len(done)} trials, speed {timing.how if timing else 'not taken'} at batch "
          f"{timing.batches[0] if timing else '-'}",
          "bits per byte over FP32's − 1" if "bits_per_byte" in chosen.user_attrs else "final state error")
-    rows = [row(t) for t in front]
+    rows = [row(t) for t in pareto]
     write_text_atomic(out / f"{name}-pareto.json", json.dumps(rows, indent=1) + "\n")
     summary = {"pareto": rows, "chosen": chosen.number, "recipe": str(recipe_path), "data": data, "runner": runner,
                "speed": timing.how if timing else None, "trials": len(done),
