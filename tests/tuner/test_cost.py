@@ -101,3 +101,10 @@ def test_the_check_reads_a_measured_studys_journal_and_leaves_out_what_the_model
     assert not everything["fitted"] and [f["kernel"] for f in without["fitted"]] == [first.tag]
     assert first.tag not in [r["kernel"] for r in without["rows"] + without["not_covered"]]
     assert len(without["rows"]) + len(without["not_covered"]) == len(rows) - 1
+
+
+def test_the_check_names_a_study_folder_without_one_journal(tmp_path):
+    from ncu_csv import load_benchmark
+    with pytest.raises(ValueError, match=r"--study .*: expected a journal file or a folder holding one \*.journal, "
+                                         r"found 0"):
+        load_benchmark("check_cost_model").study_rows(str(tmp_path))
