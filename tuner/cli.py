@@ -271,7 +271,7 @@ class _Progress:
 def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_files: bool, as_json: bool,
           runner: str, timing) -> None:
     from leapquant.files import write_text_atomic
-    from tuner.report import choose, default_trial, done_trials, front, plot, row
+    from tuner.report import choose, default_trial, done_trials, front, plot, row, versus_default
 
     done = done_trials(study)
     if not done:
@@ -290,7 +290,8 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
                "speed": timing.how if timing else None, "trials": len(done),
                "speed_gpus": getattr(timing.measurer, "size", 1) if getattr(timing, "how", "") == "measured" else None,
                "speed_ran": None if timing is None else (
-                   "predicted" if timing.how == "predicted" else getattr(timing.measurer, "name", "in-process"))}
+                   "predicted" if timing.how == "predicted" else getattr(timing.measurer, "name", "in-process")),
+               "versus_default": versus_default(done, chosen, pareto)}
     if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
         return
@@ -309,6 +310,13 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
         table.add_row(f"{r['trial']}{mark}", err, us, sp,
                       f"{r['bytes_per_element']:.3f}", r["kernel"] or f"simulation only: {r['simulation_only']}")
     Console(width=max(Console().width, 150)).print(table)
+    vs = summary["versus_default"]
+    if vs and vs["chosen_speed_over_default"]:
+        beat = ", ".join(f"trial {b['trial']} {b['faster_pct']:.1f} % faster, {b['error_lower_pct']:.1f} % lower error"
+                         for b in vs["beat_default_on_both"]) or "none"
+        Console().print(f"chosen vs the default (trial {vs['default_trial']}, {vs['default_us']:.1f} µs): "
+                        f"{vs['chosen_speed_over_default']:.3f}x its speed; faster and more accurate: {beat}",
+                        highlight=False)
     Console().print(f"recipe: {recipe_path}; figure: {out / (name + '-pareto.png')}", highlight=False)
 
 

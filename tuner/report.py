@@ -26,6 +26,24 @@ def default_trial(done: list):
     return next((t for t in done if all(t.params.get(k) == v for k, v in DEFAULT.items())), None)
 
 
+def versus_default(done: list, chosen, front: list) -> dict | None:
+    """The chosen point against the paper's default (p 16, r 4, INT8) in the same study: both points' µs and error,
+    the chosen's speed over the default's, and the front's points faster and more accurate than the default, each
+    with how much (None without a default trial)."""
+    default = default_trial(done)
+    if default is None:
+        return None
+    (d_err, d_us), (c_err, c_us) = default.values[:2], chosen.values[:2]
+    timed = math.isfinite(d_us) and math.isfinite(c_us)
+    both = [{"trial": t.number, "faster_pct": 100 * (1 - t.values[1] / d_us),
+             "error_lower_pct": 100 * (1 - t.values[0] / d_err) if d_err else None}
+            for t in front if math.isfinite(d_us) and t.values[1] < d_us and t.values[0] < d_err]
+    return {"default_trial": default.number, "default_us": d_us if math.isfinite(d_us) else None,
+            "default_error": d_err, "chosen_trial": chosen.number, "chosen_us": c_us if math.isfinite(c_us) else None,
+            "chosen_error": c_err, "chosen_speed_over_default": d_us / c_us if timed else None,
+            "beat_default_on_both": both}
+
+
 def row(t) -> dict:
     """A trial as a table / JSON row."""
     speed = t.user_attrs.get("speed") or []

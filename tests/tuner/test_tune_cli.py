@@ -36,6 +36,10 @@ def test_tune_writes_the_fastest_recipe_within_the_default_error_with_its_kernel
     chosen = rows[out["chosen"]]                  # the chosen point is on the front, and no faster point there is
     assert chosen["kernel"] == cfg.tag and chosen["speed_how"] == "predicted"
     assert out["speed"] == out["speed_ran"] == "predicted" and out["speed_gpus"] is None
+    vs = out["versus_default"]                    # the paper's default is trial 0, enqueued first
+    assert vs["default_trial"] == 0 and vs["chosen_trial"] == out["chosen"]
+    assert vs["chosen_speed_over_default"] == pytest.approx(vs["default_us"] / vs["chosen_us"])
+    assert vs["chosen_us"] <= vs["default_us"]    # the default is within its own error, so the chosen is no slower
     default = json.loads((tmp_path / "out" / "kda-b200-tuned-pareto.json").read_text())
     assert all(p["us_per_step"] is None or p["us_per_step"] >= chosen["us_per_step"]
                or p["final_state_error"] > rows.get(0, chosen)["final_state_error"] for p in default)
