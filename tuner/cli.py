@@ -314,9 +314,9 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
     if vs and vs["chosen_speed_over_default"]:
         beat = ", ".join(f"trial {b['trial']} {b['faster_pct']:.1f} % faster, {b['error_lower_pct']:.1f} % lower error"
                          for b in vs["beat_default_on_both"]) or "none"
-        Console().print(f"chosen vs the default (trial {vs['default_trial']}, {vs['default_us']:.1f} µs): "
-                        f"{vs['chosen_speed_over_default']:.3f}x its speed; faster and more accurate: {beat}",
-                        highlight=False)
+        Console(soft_wrap=True).print(
+            f"chosen vs the default (trial {vs['default_trial']}, {vs['default_us']:.1f} µs): "
+            f"{vs['chosen_speed_over_default']:.3f}x its speed; faster and more accurate: {beat}", highlight=False)
     Console().print(f"recipe: {recipe_path}; figure: {out / (name + '-pareto.png')}", highlight=False)
 
 
