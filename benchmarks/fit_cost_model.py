@@ -22,6 +22,7 @@ import sys
 sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from leapquant.files import write_text_atomic  # noqa: E402
+from leapquant.gpus import named_by  # noqa: E402
 from leapquant.kernels.config import KernelConfig  # noqa: E402
 from tuner.cost import fit  # noqa: E402
 
@@ -79,28 +80,37 @@ def history_rows() -> list[dict]:
 
 
 def measured_rows(paths: list[str]) -> list[dict]:
+    """The rows of `cost_model_measure.py` files, each on the GPU it names ("gpu": the device name), and FLA's beside
+    each."""
     rows = []
     for path in paths:
         for r in json.load(open(path))["rows"]:
+            gpu = named_by(r.get("gpu", ""))
+            if gpu is None:
+                sys.exit(f"--measured {path}: row {r['kernel']} names GPU {r.get('gpu')!r}, not one of "
+                         f"leapquant.gpus.SPECS")
             c = {k: r["config"][k] for k in ("family", "format", "window", "rank", "layout", "iters", "decode",
                                              "boundary", "H", "HV", "K", "V")}
-            rows.append({"config": c, "batch": r["batch"], "us": r["us"], "source": os.path.basename(path)})
-            rows.append({"fla": True, "config": {k: c[k] for k in ("family", "H", "HV", "K", "V")},
+            rows.append({"config": c, "batch": r["batch"], "us": r["us"], "gpu": gpu, "source": os.path.basename(path)})
+            rows.append({"fla": True, "config": {k: c[k] for k in ("family", "H", "HV", "K", "V")}, "gpu": gpu,
                          "batch": r["batch"], "us": r["fla_us"], "source": os.path.basename(path)})
     return rows
 
 
 def key(r):
-    return json.dumps(r["config"], sort_keys=True)
+    """A configuration on a GPU (its batches and repeated measurements stay together)."""
+    return json.dumps([r["config"], r.get("gpu", "h200")], sort_keys=True)
 
 
 def errors(model, rows):
     out = []
     for r in rows:
-        cfg = KernelConfig(**r["config"]) if not r.get("fla") else KernelConfig(**r["config"])
-        pred = model.predict_fla(cfg, r["batch"], "h200") if r.get("fla") else model.predict(cfg, r["batch"], "h200")
-        out.append({"config": r["config"], "batch": r["batch"], "measured_us": r["us"], "predicted_us": pred,
-                    "rel_error": abs(pred - r["us"]) / r["us"], "fla": bool(r.get("fla")), "source": r["source"]})
+        cfg = KernelConfig(**r["config"])
+        gpu = r.get("gpu", "h200")
+        pred = model.predict_fla(cfg, r["batch"], gpu) if r.get("fla") else model.predict(cfg, r["batch"], gpu)
+        out.append({"config": r["config"], "gpu": gpu, "batch": r["batch"], "measured_us": r["us"],
+                    "predicted_us": pred, "rel_error": abs(pred - r["us"]) / r["us"], "fla": bool(r.get("fla")),
+                    "source": r["source"]})
     return out
 
 
@@ -131,8 +141,7 @@ def main():
     train = [r for r in rows if r.get("fla") or key(r) not in held]
     test = [r for r in rows if not r.get("fla") and key(r) in held]
     model = fit(train, fitted_on="split")
-    test_errs = [e for e in errors(model, test)]
-    covered = [e for e in test_errs if model.covers(KernelConfig(**e["config"])) is None]
+    covered = errors(model, [r for r in test if model.covers(KernelConfig(**r["config"])) is None])
     final = fit(rows, fitted_on="H200 CUDA-graph timings of benchmarks/results/*_h200.json"
                 + (" and " + ", ".join(args.measured) if args.measured else "") + "; python benchmarks/"
                 "fit_cost_model.py " + " ".join(sys.argv[1:]))

@@ -293,6 +293,13 @@ def spec(name: str) -> GPUSpec:
     return SPECS[name]
 
 
+def named_by(device_name: str) -> str | None:
+    """The GPU of ``SPECS`` a device name names (`torch.cuda.get_device_name`: "NVIDIA H100 80GB HBM3" → "h100"),
+    the longest match first ("NVIDIA GB200" is a gb200, not a b200); None for a GPU without specifications."""
+    flat = device_name.lower().replace(" ", "-")
+    return next((k for k in sorted(SPECS, key=len, reverse=True) if k in flat), None)
+
+
 def table() -> list[dict[str, object]]:
     """One row per GPU of ``SPECS``, for ``--list-gpus``: its names, kernel architecture and headline figures."""
     return [{"name": s.name, "marketing_name": s.marketing_name, "arch": GPU_ARCH.get(s.name, "no kernels"),

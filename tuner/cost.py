@@ -131,12 +131,15 @@ class CostModel:
 
 def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "") -> CostModel:
     """Constants from measured `rows` ({config: KernelConfig fields, batch, us} and FLA rows {fla: True, config,
-    batch, us}) on `gpu`: non-negative least squares on the relative error (each row weighted by 1 / its µs)."""
+    batch, us}), each on its own `gpu` (a SPECS name; `gpu` where a row names none): non-negative least squares on
+    the relative error (each row weighted by 1 / its µs)."""
     import numpy as np
     from scipy.optimize import nnls
 
-    g = spec(gpu)
-    bw, compute = g.dram_tb_s * 1e6, g.sms * g.boost_mhz * 1e-3
+    def figures(r):
+        g = spec(r.get("gpu", gpu))
+        return g.dram_tb_s * 1e6, g.sms * g.boost_mhz * 1e-3
+
     leap = [r for r in rows if not r.get("fla")]
     decs = sorted({r["config"]["decode"] for r in leap})
     bnds = sorted({r["config"]["boundary"] for r in leap})
@@ -144,6 +147,7 @@ def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "") -> CostModel:
     for r in leap:
         cfg = KernelConfig(**r["config"])
         f = features(cfg, r["batch"])
+        bw, compute = figures(r)
         row = [2.0, f["boundary_bytes"] / bw, f["refit_flops"] * 1e-9 / compute]
         row += [f["decode_bytes"] / bw if d == cfg.decode else 0.0 for d in decs]
         row += [f["rebuild_flops"] * 1e-9 / compute if b == cfg.boundary else 0.0 for b in bnds]
@@ -154,6 +158,7 @@ def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "") -> CostModel:
     fa, fy = [], []
     for r in fla:
         cfg = KernelConfig(**r["config"])
+        bw, _ = figures(r)
         fa.append([1.0 / r["us"], fla_bytes(cfg, r["batch"]) / bw / r["us"]])
         fy.append(1.0)
     fx, _ = nnls(np.array(fa), np.array(fy)) if fla else ((0.0, 1.0), None)

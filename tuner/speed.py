@@ -98,4 +98,5 @@ def local_gpu_is(gpu: str) -> bool:
     import torch
     if not torch.cuda.is_available():
         return False
-    return gpu.lower() in torch.cuda.get_device_name().lower().replace(" ", "-")
+    from leapquant.gpus import named_by
+    return named_by(torch.cuda.get_device_name()) == gpu.lower()

@@ -50,6 +50,27 @@ def test_the_fit_recovers_the_constants_that_made_the_rows():
     assert got.fla_eff == pytest.approx(0.8, rel=1e-6)
 
 
+def test_rows_measured_on_several_gpus_fit_each_on_its_own_figures():
+    rows = [{"config": {k: getattr(c, k) for k in ("family", "format", "window", "rank", "iters", "decode",
+                                                    "boundary", "layout")}, "batch": n, "gpu": gpu,
+             "us": TRUE.predict(c, n, gpu)} for i, c in enumerate(_configs()[::7]) for n in (32, 512)
+            for gpu in (("h100", "h200")[i % 2],)]
+    rows += [{"fla": True, "config": {"family": "gdn"}, "batch": n, "gpu": "h100",
+              "us": TRUE.predict_fla(KernelConfig(), n, "h100")} for n in (32, 512)]
+    got = fit(rows, gpu="b200")                   # every row names its GPU: the default GPU is not used
+    c = _configs()[3]
+    for gpu in ("h100", "h200", "b200"):
+        assert got.predict(c, 200, gpu) == pytest.approx(TRUE.predict(c, 200, gpu), rel=1e-6)
+
+
+def test_a_device_name_names_its_gpu_by_the_longest_match():
+    from leapquant.gpus import named_by
+    assert named_by("NVIDIA H100 80GB HBM3") == "h100" and named_by("NVIDIA H200") == "h200"
+    assert named_by("NVIDIA GB200") == "gb200" and named_by("NVIDIA B200") == "b200"
+    assert named_by("NVIDIA RTX PRO 6000 Blackwell Server Edition") == "rtx-pro-6000"
+    assert named_by("Tesla T4") is None
+
+
 def test_predictions_follow_the_gpus_bandwidth():
     c = registry.resolve(KernelConfig(), "sm_90")
     assert TRUE.predict(c, 512, "b200") < TRUE.predict(c, 512, "h200") < TRUE.predict(c, 512, "h100")
