@@ -139,27 +139,14 @@ def tune_cmd(
     except ImportError:
         raise InputError("leapquant tune needs optuna: pip install -e '.[tune]' (optuna and ray)") from None
 
-    from leapquant import gpus
     from leapquant.files import check_output_dir
     from leapquant.recipe import MODELS
     from tuner import workers as tw
     from tuner.space import Space
     from tuner.study import Constraints, tune
 
-    if model not in ("gdn", "kda"):
-        raise InputError(f"--model must be gdn or kda, got {model!r}")
-    if gpu is None:
-        raise InputError(f"--gpu is required: one of {gpus.names()}")
-    arch = gpus.arch_of(gpu)
-    if accuracy not in ("state", "bpb"):
-        raise InputError(f"--accuracy must be state or bpb, got {accuracy!r}")
-    for name, value in (("--trials", trials), ("--tokens", tokens), ("--workers", workers),
-                        ("--bpb-tokens", bpb_tokens), ("--gpus", gpu_count)):
-        check_int(name, value)
-    shape_name = shape or SHAPES[model]
-    if shape_name not in MODELS or MODELS[shape_name].family != model:
-        raise InputError(f"--shape must be a {model} model of {[n for n, m in MODELS.items() if m.family == model]}, "
-                         f"got {shape_name!r}")
+    arch, shape_name = _check(model, gpu, shape, accuracy, trials=trials, tokens=tokens, workers=workers,
+                              bpb_tokens=bpb_tokens, gpus=gpu_count)
     batches = _batches(batch)
     constraints = Constraints(max_error, max_bytes_per_element, min_speedup)
     the_space = Space() if space is None else Space.from_file(space)
@@ -190,6 +177,27 @@ def tune_cmd(
             pool.close()
         progress.close()
     _emit(study, model, gpu, kernel_shape, data, out, max_error, kernel_files, as_json, pool.name, timing)
+
+
+def _check(model, gpu, shape, accuracy, **counts) -> tuple[str, str]:
+    """The target's kernel architecture and the kernel shape's model name; InputError naming a bad argument."""
+    from leapquant import gpus
+    from leapquant.recipe import MODELS
+
+    if model not in ("gdn", "kda"):
+        raise InputError(f"--model must be gdn or kda, got {model!r}")
+    if gpu is None:
+        raise InputError(f"--gpu is required: one of {gpus.names()}")
+    arch = gpus.arch_of(gpu)
+    if accuracy not in ("state", "bpb"):
+        raise InputError(f"--accuracy must be state or bpb, got {accuracy!r}")
+    for name, value in counts.items():
+        check_int("--" + name.replace("_", "-"), value)
+    shape_name = shape or SHAPES[model]
+    if shape_name not in MODELS or MODELS[shape_name].family != model:
+        raise InputError(f"--shape must be a {model} model of {[n for n, m in MODELS.items() if m.family == model]}, "
+                         f"got {shape_name!r}")
+    return arch, shape_name
 
 
 def _per_layer(shape, gpu: str, arch: str, source, data: str, space, budget, seed: int, out: Path,
