@@ -129,3 +129,15 @@ def test_the_check_names_a_study_folder_without_one_journal(tmp_path):
     with pytest.raises(ValueError, match=r"--study .*: expected a journal file or a folder holding one \*.journal, "
                                          r"found 0"):
         load_benchmark("check_cost_model").study_rows(str(tmp_path))
+
+
+@pytest.mark.parametrize("device, gpu, expected", [
+    ("NVIDIA H200", "h200", True), ("NVIDIA H100 80GB HBM3", "h200", False),
+    ("NVIDIA GB200", "b200", False), ("NVIDIA B200", "b200", True)])
+def test_speed_is_measured_only_on_the_gpu_the_local_device_names(monkeypatch, device, gpu, expected):
+    import torch
+
+    from tuner.speed import local_gpu_is
+    monkeypatch.setattr(torch.cuda, "is_available", lambda: True)
+    monkeypatch.setattr(torch.cuda, "get_device_name", lambda *a: device)
+    assert local_gpu_is(gpu) is expected
