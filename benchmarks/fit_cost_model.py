@@ -119,6 +119,17 @@ def summary(errs):
     return {"rows": len(e), "median": statistics.median(e) if e else None, "worst": max(e) if e else None}
 
 
+def split(rows: list[dict], seed: int, holdout: float):
+    """The model fitted on a seeded random part of the configurations and its errors on the rest (those whose
+    programs the part covers): (model, held-out configuration keys, training rows, held-out errors)."""
+    leap = sorted({key(r) for r in rows if not r.get("fla")})
+    held = set(random.Random(seed).sample(leap, round(holdout * len(leap))))
+    train = [r for r in rows if r.get("fla") or key(r) not in held]
+    test = [r for r in rows if not r.get("fla") and key(r) in held]
+    model = fit(train, fitted_on="split")
+    return model, held, train, errors(model, [r for r in test if model.covers(KernelConfig(**r["config"])) is None])
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--measured", action="append", default=[], help="measured.json of cost_model_measure.py")
@@ -126,6 +137,8 @@ def main():
     ap.add_argument("--report", default=os.path.join(RESULTS, "cost_model_h200.json"))
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--holdout", type=float, default=0.4)
+    ap.add_argument("--splits", type=int, default=20, help="further random splits (seeds --seed + 1 ...) whose "
+                    "held-out errors are summarised beside the first's")
     args = ap.parse_args()
     rows = history_rows() + measured_rows(args.measured)
     # one row per (configuration, batch): repeated measurements of it in several files are averaged
@@ -136,18 +149,19 @@ def main():
              "source": ",".join(sorted({x["source"] for x in rs}))}
             for rs in merged.values()]
     leap = sorted({key(r) for r in rows if not r.get("fla")})
-    rng = random.Random(args.seed)
-    held = set(rng.sample(leap, round(args.holdout * len(leap))))
-    train = [r for r in rows if r.get("fla") or key(r) not in held]
-    test = [r for r in rows if not r.get("fla") and key(r) in held]
-    model = fit(train, fitted_on="split")
-    covered = errors(model, [r for r in test if model.covers(KernelConfig(**r["config"])) is None])
+    model, held, train, covered = split(rows, args.seed, args.holdout)
+    others = [summary(split(rows, args.seed + 1 + i, args.holdout)[3]) for i in range(args.splits)]
+    splits = {"splits": len(others), "median_of_medians": statistics.median(o["median"] for o in others),
+              "worst_median": max(o["median"] for o in others),
+              "median_of_worsts": statistics.median(o["worst"] for o in others),
+              "worst_of_worsts": max(o["worst"] for o in others), "each": others} if others else None
     final = fit(rows, fitted_on="H200 CUDA-graph timings of benchmarks/results/*_h200.json"
                 + (" and " + ", ".join(args.measured) if args.measured else "") + "; python benchmarks/"
                 "fit_cost_model.py " + " ".join(sys.argv[1:]))
     report = {"command": "python benchmarks/fit_cost_model.py " + " ".join(sys.argv[1:]),
               "configurations": len(leap), "held_out_configurations": len(held),
-              "held_out": summary(covered), "train": summary(errors(model, [r for r in train if not r.get("fla")])),
+              "held_out": summary(covered), "other_splits": splits,
+              "train": summary(errors(model, [r for r in train if not r.get("fla")])),
               "all_rows_final_model": summary(errors(final, [r for r in rows if not r.get("fla")])),
               "fla_final_model": summary(errors(final, [r for r in rows if r.get("fla")])),
               "split_model": json.loads(model.to_json()), "final_model": json.loads(final.to_json()),
@@ -155,6 +169,7 @@ def main():
     write_text_atomic(args.report, json.dumps(report, indent=1) + "\n")
     write_text_atomic(os.path.normpath(args.out), final.to_json())
     print(json.dumps({k: report[k] for k in ("configurations", "held_out_configurations", "held_out", "train",
+                                              "other_splits",
                                               "all_rows_final_model", "fla_final_model")}, indent=1))
     print(final.to_json())
 
