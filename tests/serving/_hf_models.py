@@ -32,6 +32,19 @@ def import_transformers():
             sys.modules["kernels"] = suite
 
 
+PREFILL = {"transformers.models.qwen3_next.modeling_qwen3_next": "torch_chunk_gated_delta_rule",
+           "transformers.models.kimi_linear.modeling_kimi_linear": "chunk_kimi_delta_attention"}
+
+
+def torch_prefill(monkeypatch):
+    """transformers 5.23 / 5.24 hand CPU tensors to FLA's Triton prefill kernels where fla-core is installed (5.25
+    checks the inputs' device): on such a machine a CPU model's prefill takes transformers' own PyTorch function
+    (the decorated function's `__wrapped__`) in its place. The decode step is left alone: LeapQuantCache hooks it."""
+    for name, fn in PREFILL.items():
+        module = importlib.import_module(name)
+        monkeypatch.setattr(module, fn, getattr(getattr(module, fn), "__wrapped__", getattr(module, fn)))
+
+
 def qwen3_next_config(key_heads=1, value_heads=2, head_dim=32):
     """3 Gated DeltaNet layers (`key_heads` key heads, `value_heads` value heads of `head_dim`) and 1 attention
     layer; all 4 experts on every token, so that the router's top-k choice (a step function) does not turn a small

@@ -5,7 +5,14 @@ method's error of FP32 and within the kernels' BF16 rounding of the same cache r
 import pytest
 import torch
 
-from ._hf_models import generate, import_transformers, kimi_linear_config, qwen3_next_config, random_model
+from ._hf_models import (
+    generate,
+    import_transformers,
+    kimi_linear_config,
+    qwen3_next_config,
+    random_model,
+    torch_prefill,
+)
 
 pytestmark = [pytest.mark.cuda, pytest.mark.skipif(not torch.cuda.is_available(), reason="needs a CUDA GPU")]
 
@@ -64,6 +71,7 @@ def test_a_model_generates_on_the_gpu_through_the_recipes_kernels_within_the_met
     agree = (ref.argmax(-1) == seq[:, PROMPT:]).float().mean().item()
     assert agree >= 0.95, agree
     cpu = random_model(cls, config, "cpu")
+    torch_prefill(monkeypatch)
     with torch.no_grad():                     # the CPU reference, fed the GPU run's tokens one at a time
         cache = LeapQuantCache.from_recipe(config, recipe)
         out = cpu(seq[:, :PROMPT].cpu(), past_key_values=cache)
