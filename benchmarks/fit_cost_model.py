@@ -69,13 +69,14 @@ def history_rows() -> list[dict]:
         for r in d["bench"]["rows"]:
             if r["kernel"].startswith("fla_fp32"):
                 rows.append({"fla": True, "config": dict(family=r["model"], H=32, HV=32), "batch": r["batch"],
-                             "us": r["us"], "source": os.path.basename(path)})
+                             "us": r["us"], "gpu": "h200", "source": os.path.basename(path)})
             elif "cfg" in r and (c := config_of(r)) is not None:
                 try:
                     KernelConfig(**c)
                 except Exception:  # noqa: BLE001 - a row whose configuration today's config refuses
                     continue
-                rows.append({"config": c, "batch": r["batch"], "us": r["us"], "source": os.path.basename(path)})
+                rows.append({"config": c, "batch": r["batch"], "us": r["us"], "gpu": "h200",
+                             "source": os.path.basename(path)})
     return rows
 
 
@@ -99,14 +100,14 @@ def measured_rows(paths: list[str]) -> list[dict]:
 
 def key(r):
     """A configuration on a GPU (its batches and repeated measurements stay together)."""
-    return json.dumps([r["config"], r.get("gpu", "h200")], sort_keys=True)
+    return json.dumps([r["config"], r["gpu"]], sort_keys=True)
 
 
 def errors(model, rows):
     out = []
     for r in rows:
         cfg = KernelConfig(**r["config"])
-        gpu = r.get("gpu", "h200")
+        gpu = r["gpu"]
         pred = model.predict_fla(cfg, r["batch"], gpu) if r.get("fla") else model.predict(cfg, r["batch"], gpu)
         out.append({"config": r["config"], "gpu": gpu, "batch": r["batch"], "measured_us": r["us"],
                     "predicted_us": pred, "rel_error": abs(pred - r["us"]) / r["us"], "fla": bool(r.get("fla")),
