@@ -36,7 +36,7 @@ def versus_default(done: list, chosen, front: list) -> dict | None:
     (d_err, d_us), (c_err, c_us) = default.values[:2], chosen.values[:2]
     timed = math.isfinite(d_us) and math.isfinite(c_us)
     both = [{"trial": t.number, "faster_pct": 100 * (1 - t.values[1] / d_us),
-             "error_lower_pct": 100 * (1 - t.values[0] / d_err) if d_err else None}
+             "error_lower_pct": 100 * (1 - t.values[0] / d_err)}
             for t in front if math.isfinite(d_us) and t.values[1] < d_us and t.values[0] < d_err]
     return {"default_trial": default.number, "default_us": d_us if math.isfinite(d_us) else None,
             "default_error": d_err, "chosen_trial": chosen.number, "chosen_us": c_us if math.isfinite(c_us) else None,
