@@ -42,7 +42,8 @@ def torch_prefill(monkeypatch):
     (the decorated function's `__wrapped__`) in its place. The decode step is left alone: LeapQuantCache hooks it."""
     for name, fn in PREFILL.items():
         module = importlib.import_module(name)
-        monkeypatch.setattr(module, fn, getattr(getattr(module, fn), "__wrapped__", getattr(module, fn)))
+        current = getattr(module, fn)
+        monkeypatch.setattr(module, fn, getattr(current, "__wrapped__", current))
 
 
 def qwen3_next_config(key_heads=1, value_heads=2, head_dim=32):

@@ -1,6 +1,7 @@
 """The cost model: its features follow the method, its fit recovers known constants, its predictions follow the
 GPU's figures, its file is plain numbers checked by name, and the shipped H200 constants reproduce the held-out
 errors their report states."""
+import itertools
 import json
 from dataclasses import replace
 from pathlib import Path
@@ -53,8 +54,8 @@ def test_the_fit_recovers_the_constants_that_made_the_rows():
 def test_rows_measured_on_several_gpus_fit_each_on_its_own_figures():
     rows = [{"config": {k: getattr(c, k) for k in ("family", "format", "window", "rank", "iters", "decode",
                                                     "boundary", "layout")}, "batch": n, "gpu": gpu,
-             "us": TRUE.predict(c, n, gpu)} for i, c in enumerate(_configs()[::7]) for n in (32, 512)
-            for gpu in (("h100", "h200")[i % 2],)]
+             "us": TRUE.predict(c, n, gpu)} for gpu, c in zip(itertools.cycle(("h100", "h200")), _configs()[::7])
+            for n in (32, 512)]
     rows += [{"fla": True, "config": {"family": "gdn"}, "batch": n, "gpu": "h100",
               "us": TRUE.predict_fla(KernelConfig(), n, "h100")} for n in (32, 512)]
     got = fit(rows, gpu="b200")                   # every row names its GPU: the default GPU is not used
