@@ -2,7 +2,7 @@
 its boundary does, with constants fitted on H200 measurements (`tuner/cost_h200.json`, made by
 `benchmarks/fit_cost_model.py`, which also reports its error on configurations held out of the fit).
 
-    t = 2 · c_launch + bytes_decode / (BW · e[decode program]) + bytes_boundary / BW · c_bytes
+    t = 2 · c_launch + [rank > 0] · c_refit + bytes_decode / (BW · e[decode program]) + bytes_boundary / BW · c_bytes
         + (flops_rebuild · k[boundary program] + flops_refit · k_refit) / (SMs · clock)
 
 BW, SMs and clock come from the target's public specifications (`leapquant.gpus.SPECS`). FLA's FP32 step, the
@@ -59,12 +59,14 @@ def fla_bytes(cfg: KernelConfig, batch: int) -> float:
 
 @dataclass(frozen=True)
 class CostModel:
-    """The fitted constants (µs, and dimensionless factors): `launch_us` per launch, `decode_eff[program]` the
+    """The fitted constants (µs, and dimensionless factors): `launch_us` per launch, `refit_launch_us` the fixed cost
+    of the boundary's refit phase (its power iterations' reductions; none at rank 0), `decode_eff[program]` the
     fraction of DRAM bandwidth a decode program reaches, `boundary_bytes` the factor on the boundary's DRAM time,
     `boundary_cost[program]` µs·SM·GHz per GFLOP of rebuild work, `refit_cost` the same per GFLOP of refit,
     `fla_launch_us` and `fla_eff` for the baseline; `fitted_on` says on what."""
 
     launch_us: float
+    refit_launch_us: float = 0.0
     decode_eff: dict = field(default_factory=dict)
     boundary_cost: dict = field(default_factory=dict)
     boundary_bytes: float = 1.0
@@ -74,7 +76,8 @@ class CostModel:
     fitted_on: str = ""
 
     def __post_init__(self):
-        for name, value in (("launch_us", self.launch_us), ("fla_launch_us", self.fla_launch_us),
+        for name, value in (("launch_us", self.launch_us), ("refit_launch_us", self.refit_launch_us),
+                            ("fla_launch_us", self.fla_launch_us),
                             ("boundary_bytes", self.boundary_bytes), ("refit_cost", self.refit_cost),
                             ("fla_eff", self.fla_eff), *((f"decode_eff.{k}", v) for k, v in self.decode_eff.items()),
                             *((f"boundary_cost.{k}", v) for k, v in self.boundary_cost.items())):
@@ -105,7 +108,8 @@ class CostModel:
         f = features(cfg, batch)
         bw = g.dram_tb_s * 1e6                       # bytes per µs
         compute = g.sms * g.boost_mhz * 1e-3         # SM·GHz
-        return (2 * self.launch_us + f["decode_bytes"] / (bw * self.decode_eff[cfg.decode])
+        return (2 * self.launch_us + (self.refit_launch_us if cfg.rank > 0 else 0.0)
+                + f["decode_bytes"] / (bw * self.decode_eff[cfg.decode])
                 + f["boundary_bytes"] / bw * self.boundary_bytes
                 + (f["rebuild_flops"] * self.boundary_cost[cfg.boundary] + f["refit_flops"] * self.refit_cost) * 1e-9
                 / compute)
@@ -123,16 +127,17 @@ class CostModel:
         """The constants of a cost-model file (plain JSON numbers; InputError naming the file otherwise)."""
         try:
             d = json.loads(Path(path).read_text())
-            return cls(**{k: d[k] for k in ("launch_us", "decode_eff", "boundary_cost", "boundary_bytes", "refit_cost",
-                                            "fla_launch_us", "fla_eff", "fitted_on")})
+            return cls(**{k: d[k] for k in ("launch_us", "refit_launch_us", "decode_eff", "boundary_cost",
+                                            "boundary_bytes", "refit_cost", "fla_launch_us", "fla_eff", "fitted_on")})
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise InputError(f"cost model {str(path)!r}: {type(e).__name__}: {e}") from None
 
 
 def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "") -> CostModel:
     """Constants from measured `rows` ({config: KernelConfig fields, batch, us} and FLA rows {fla: True, config,
-    batch, us}), each on its own `gpu` (a SPECS name; `gpu` where a row names none): non-negative least squares on
-    the relative error (each row weighted by 1 / its µs)."""
+    batch, us}), each on its own `gpu` (a SPECS name; `gpu` where a row names none): the non-negative constants of
+    least absolute relative error (a linear program: the rows' median, not their mean, sets the fit, so a few
+    launch-dominated small steps do not pull the rest); FLA's two by non-negative least squares on relative error."""
     import numpy as np
     from scipy.optimize import nnls
 
@@ -148,12 +153,12 @@ def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "") -> CostModel:
         cfg = KernelConfig(**r["config"])
         f = features(cfg, r["batch"])
         bw, compute = figures(r)
-        row = [2.0, f["boundary_bytes"] / bw, f["refit_flops"] * 1e-9 / compute]
+        row = [2.0, 1.0 if cfg.rank > 0 else 0.0, f["boundary_bytes"] / bw, f["refit_flops"] * 1e-9 / compute]
         row += [f["decode_bytes"] / bw if d == cfg.decode else 0.0 for d in decs]
         row += [f["rebuild_flops"] * 1e-9 / compute if b == cfg.boundary else 0.0 for b in bnds]
         A.append([x / r["us"] for x in row])
         y.append(1.0)
-    x, _ = nnls(np.array(A), np.array(y))
+    x = _least_absolute(np.array(A), np.array(y))
     fla = [r for r in rows if r.get("fla")]
     fa, fy = [], []
     for r in fla:
@@ -162,8 +167,22 @@ def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "") -> CostModel:
         fa.append([1.0 / r["us"], fla_bytes(cfg, r["batch"]) / bw / r["us"]])
         fy.append(1.0)
     fx, _ = nnls(np.array(fa), np.array(fy)) if fla else ((0.0, 1.0), None)
-    return CostModel(launch_us=float(x[0]), boundary_bytes=float(x[1]), refit_cost=float(x[2]),
-                     decode_eff={d: (1.0 / float(v) if v > 0 else 0.0) for d, v in zip(decs, x[3:3 + len(decs)])},
-                     boundary_cost={b: float(v) for b, v in zip(bnds, x[3 + len(decs):])},
+    return CostModel(launch_us=float(x[0]), refit_launch_us=float(x[1]), boundary_bytes=float(x[2]),
+                     refit_cost=float(x[3]),
+                     decode_eff={d: (1.0 / float(v) if v > 0 else 0.0) for d, v in zip(decs, x[4:4 + len(decs)])},
+                     boundary_cost={b: float(v) for b, v in zip(bnds, x[4 + len(decs):])},
                      fla_launch_us=float(fx[0]), fla_eff=1.0 / float(fx[1]) if fx[1] > 0 else 1.0,
                      fitted_on=fitted_on)
+
+
+def _least_absolute(A, y):
+    """x >= 0 minimising sum |A x - y| (`A`: [rows, constants]): min sum(e) s.t. -e <= A x - y <= e, as HiGHS's LP."""
+    import numpy as np
+    from scipy.optimize import linprog
+    m, n = A.shape
+    eye = np.eye(m)
+    res = linprog(np.r_[np.zeros(n), np.ones(m)], A_ub=np.block([[A, -eye], [-A, -eye]]), b_ub=np.r_[y, -y],
+                  bounds=[(0, None)] * (n + m), method="highs")
+    if not res.success:
+        raise RuntimeError(f"cost model fit: the linear program did not solve ({res.message})")
+    return res.x[:n]

@@ -14,7 +14,7 @@ from leapquant.kernels.config import KernelConfig
 from tuner.cost import CostModel, features, fit
 
 REPORT = Path(__file__).parents[2] / "benchmarks" / "results" / "cost_model_h200.json"
-TRUE = CostModel(launch_us=5.0, decode_eff={"warp": 0.7, "persistent": 0.55, "tile": 0.3},
+TRUE = CostModel(launch_us=5.0, refit_launch_us=2.0, decode_eff={"warp": 0.7, "persistent": 0.55, "tile": 0.3},
                  boundary_cost={"walk": 100.0, "regs": 900.0, "smem": 4000.0}, boundary_bytes=1.1, refit_cost=15000.0,
                  fla_launch_us=3.0, fla_eff=0.8)
 
