@@ -152,44 +152,56 @@ def simulate(
         sampled = seen if sample else sampled
         for n in pipelines:
             started = time.perf_counter()
-            o, S = torch.empty_like(o_ref), torch.empty_like(S_ref)
-            for i, part in enumerate(parts[n]):
-                p = part.pipeline
-                with _explain_memory(n, p, steps):
-                    o_i, states[n][i] = evolve(part.take_steps(steps), p.window, states[n][i], quantizers[n][i],
-                                               p.precision(), lag=p.boundary_lag)
-                part.put(o, o_i)
-                part.put(S, states[n][i].state())
-            err = _rel(S, S_ref, (-2, -1))
-            c = curves[n]
-            c.tokens.append(seen)
-            c.state_error.append(float(err.mean()))
-            c.state_error_max.append(float(err.max()))
-            c.state_mse.append(float(((S.double() - S_ref.double()) ** 2).mean()))
-            c.output_error.append(float(_rel(o, o_ref, tuple(range(o.dim())))))
-            if sample:
-                for q in quantizers[n]:
-                    q.sample_stats()
-            seconds[n] += time.perf_counter() - started     # the float() reads above synced the device
+            _advance(curves[n], parts[n], states[n], quantizers[n], steps, n, o_ref, S_ref, seen, sample)
+            seconds[n] += time.perf_counter() - started     # the float() reads of the curve synced the device
         if progress is not None:
             progress(T)
     if ref_state is None:
         raise InputError("the input yielded no tokens")
-    results = {}
-    for n, p in pipelines.items():
-        mom = {}
-        per_part = [q.stats for q in quantizers[n]]
-        if all(per_part):
-            for key in ("state", "after_compensators", "after_smoothing"):
-                mom[key] = float(torch.cat([torch.stack([getattr(s, key) for s in st]).flatten()
-                                            for st in per_part]).mean())
-        cells = [part.cells(batch_shape) for part in parts[n]]
-        size = sum(c * part.pipeline.bytes_per_element(dk, dv) for c, part in zip(cells, parts[n])) / sum(cells)
-        buffer = sum(c * part.pipeline.buffer_bytes(dk, dv) for c, part in zip(cells, parts[n])) // sum(cells)
-        default = p if isinstance(p, Pipeline) else Pipeline.from_dict(p.pipeline)
-        results[n] = ConfigResult(n, default, curves[n], size, buffer, mom, seconds[n],
-                                  recipe=None if isinstance(p, Pipeline) else p.model.name, methods=len(parts[n]))
+    results = {n: _result(n, p, parts[n], quantizers[n], curves[n], seconds[n], batch_shape, dk, dv)
+               for n, p in pipelines.items()}
     return SimulationResult(seen, batch_shape, dk, dv, results)
+
+
+def _advance(curve: Curve, parts: list[Placement], states: list[WindowedState], quantizers: list[BoundaryQuantizer],
+             steps: Steps, name: str, o_ref: torch.Tensor, S_ref: torch.Tensor, seen: int, sample: bool) -> None:
+    """One chunk through config `name`'s placements (`states` updated in place) and its metrics appended to `curve`,
+    against the reference output o_ref [*batch, T, dv] and state S_ref [*batch, dk, dv] after `seen` tokens."""
+    o, S = torch.empty_like(o_ref), torch.empty_like(S_ref)
+    for i, part in enumerate(parts):
+        p = part.pipeline
+        with _explain_memory(name, p, steps):
+            o_i, states[i] = evolve(part.take_steps(steps), p.window, states[i], quantizers[i], p.precision(),
+                                    lag=p.boundary_lag)
+        part.put(o, o_i)
+        part.put(S, states[i].state())
+    err = _rel(S, S_ref, (-2, -1))
+    curve.tokens.append(seen)
+    curve.state_error.append(float(err.mean()))
+    curve.state_error_max.append(float(err.max()))
+    curve.state_mse.append(float(((S.double() - S_ref.double()) ** 2).mean()))
+    curve.output_error.append(float(_rel(o, o_ref, tuple(range(o.dim())))))
+    if sample:
+        for q in quantizers:
+            q.sample_stats()
+
+
+def _result(name: str, p: Pipeline | Recipe, parts: list[Placement], quantizers: list[BoundaryQuantizer],
+            curve: Curve, seconds: float, batch_shape: list[int], dk: int, dv: int) -> ConfigResult:
+    """Config `name`'s result: its curve, bytes per element and buffer bytes over its placements' cells, and the
+    Figure-6 moments where every placement sampled them."""
+    mom = {}
+    per_part = [q.stats for q in quantizers]
+    if all(per_part):
+        for key in ("state", "after_compensators", "after_smoothing"):
+            mom[key] = float(torch.cat([torch.stack([getattr(s, key) for s in st]).flatten()
+                                        for st in per_part]).mean())
+    cells = [part.cells(batch_shape) for part in parts]
+    size = sum(c * part.pipeline.bytes_per_element(dk, dv) for c, part in zip(cells, parts)) / sum(cells)
+    buffer = sum(c * part.pipeline.buffer_bytes(dk, dv) for c, part in zip(cells, parts)) // sum(cells)
+    default = p if isinstance(p, Pipeline) else Pipeline.from_dict(p.pipeline)
+    return ConfigResult(name, default, curve, size, buffer, mom, seconds,
+                        recipe=None if isinstance(p, Pipeline) else p.model.name, methods=len(parts))
 
 
 def _start_state(initial_state: torch.Tensor | None, steps: Steps, parts: dict[str, list[Placement]],
