@@ -140,6 +140,7 @@ def tune_cmd(
         raise InputError("leapquant tune needs optuna: pip install -e '.[tune]' (optuna and ray)") from None
 
     from leapquant.files import check_output_dir
+    from leapquant.kernels.compile_check import quiet_tilelang
     from leapquant.recipe import MODELS
     from tuner import workers as tw
     from tuner.space import Space
@@ -167,9 +168,10 @@ def tune_cmd(
     pool, progress = None, _Progress(trials, quiet)
     try:
         pool = tw.make(runner, workers, address)
-        study = tune(accuracy_model, arch, source, trials=trials, study_dir=study_dir, seed=seed, space=the_space,
-                     speed=timing, kernel_shape=kernel_shape, constraints=constraints, workers=pool,
-                     timeout=timeout, accuracy_kind=accuracy, document=document, on_trial=progress)
+        with quiet_tilelang():     # measured trials compile, which TileLang logs on stdout: the table's and --json's
+            study = tune(accuracy_model, arch, source, trials=trials, study_dir=study_dir, seed=seed,
+                         space=the_space, speed=timing, kernel_shape=kernel_shape, constraints=constraints,
+                         workers=pool, timeout=timeout, accuracy_kind=accuracy, document=document, on_trial=progress)
     finally:
         if hasattr(getattr(timing, "measurer", None), "close"):
             timing.measurer.close()

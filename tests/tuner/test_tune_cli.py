@@ -155,3 +155,20 @@ def test_a_bad_space_file_is_refused_naming_the_field(tmp_path, space, named):
     path = tmp_path / "space.json"
     path.write_text(json.dumps(space))
     refused(_tune(tmp_path, "--model", "gdn", "--gpu", "h200", "--space", str(path)), named)
+
+
+def test_json_output_stays_json_while_tilelang_logs_its_compiles(tmp_path, monkeypatch):
+    pytest.importorskip("tilelang")
+    import logging
+
+    import tuner.study
+    real = tuner.study.tune
+
+    def compiling(*args, **kwargs):      # what a measured trial's compile prints through TileLang's logger
+        logging.getLogger("tilelang.jit.kernel").info("TileLang begins to compile kernel `decode`")
+        return real(*args, **kwargs)
+    monkeypatch.setattr(tuner.study, "tune", compiling)
+    r = _tune(tmp_path, "--model", "gdn", "--gpu", "h200", "--trials", "2", "--tokens", "256", "--no-kernel-files",
+              "--json", "--quiet")
+    assert r.exit_code == 0, r.output
+    assert json.loads(r.stdout)["trials"] == 2
