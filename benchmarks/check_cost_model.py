@@ -3,12 +3,14 @@ saw, on any GPU of `leapquant.gpus.SPECS`: each row's predicted µs beside the m
 speed-up the same way, and the median and worst relative errors.
 
     python benchmarks/check_cost_model.py --measured benchmarks/results/cost_model_measured_h100.json --gpu h100 \
-        --report benchmarks/results/cost_model_check_h100.json
+        --report benchmarks/results/cost_model_check_h100.json [--model compiled]
 
 `--measured`: the measured.json of `benchmarks/cost_model_measure.py` run on that GPU (or `--study`: a measured
 `leapquant tune` study's journal directory, each timed trial a row). Rows of configurations the shipped model was
 fitted on (`benchmarks/fit_cost_model.py`'s rows) are listed as fitted and left out; rows whose programs the model has
-no measurement of are listed as not covered.
+no measurement of are listed as not covered. `--model compiled` checks the compiled model
+(tuner/cost_compiled_h200.json), each row's launches read from tuner/resources_sm_90.json; a row whose launches the
+table lacks is listed as not covered.
 """
 import argparse
 import json
@@ -20,7 +22,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 
 from leapquant.files import write_text_atomic  # noqa: E402
 from leapquant.kernels.config import KernelConfig  # noqa: E402
-from tuner.cost import CostModel  # noqa: E402
+from tuner.cost import FILES, CostModel  # noqa: E402
 
 
 def _identity(cfg: KernelConfig) -> tuple:
@@ -59,20 +61,27 @@ def study_rows(study_dir: str) -> list[dict]:
     return rows
 
 
-def check(rows: list[dict], gpu: str, model: CostModel, fitted: set[tuple] = frozenset()) -> dict:
+def check(rows: list[dict], gpu: str, model: CostModel, fitted: set[tuple] = frozenset(), table=None) -> dict:
     """Per-row predictions and the error summary of `rows` ({config, batch, us, fla_us}) on `gpu`, leaving out the
-    configurations in `fitted`."""
+    configurations in `fitted`; a compiled model reads each row's launches from `table` (tuner.resources.Table)."""
+    from leapquant.gpus import arch_of
+    from leapquant.kernels import registry
     out, skipped, seen = [], [], []
     for r in rows:
         cfg = KernelConfig(**r["config"])
         if _identity(cfg) in fitted:
             seen.append({"kernel": cfg.tag, "batch": r["batch"]})
             continue
-        why = model.covers(cfg)
+        why, res = model.covers(cfg), None
+        if why is None and model.compiled:
+            arch = arch_of(gpu)
+            resolved = registry.resolve(cfg, arch)
+            res = (table.get(resolved, "decode", arch), table.get(resolved, "boundary", arch))
+            why = f"{table.path} lacks its launches for {arch}" if None in res else None
         if why:
             skipped.append({"kernel": cfg.tag, "batch": r["batch"], "why": why})
             continue
-        us, fla = model.predict(cfg, r["batch"], gpu), model.predict_fla(cfg, r["batch"], gpu)
+        us, fla = model.predict(cfg, r["batch"], gpu, res), model.predict_fla(cfg, r["batch"], gpu)
         out.append({"kernel": cfg.tag, "batch": r["batch"], "us": r["us"], "predicted_us": us,
                     "error": us / r["us"] - 1, "fla_us": r["fla_us"], "predicted_fla_us": fla,
                     "speedup": r["fla_us"] / r["us"], "predicted_speedup": fla / us,
@@ -85,12 +94,18 @@ def check(rows: list[dict], gpu: str, model: CostModel, fitted: set[tuple] = fro
             "us": summary("error"), "speedup": summary("speedup_error")}
 
 
+def _table(model: str):
+    from tuner.resources import Table
+    return Table() if model == "compiled" else None
+
+
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     src = ap.add_mutually_exclusive_group(required=True)
     src.add_argument("--measured", help="measured.json of benchmarks/cost_model_measure.py")
     src.add_argument("--study", help="a measured leapquant tune study: its --study-dir or journal file")
     ap.add_argument("--gpu", required=True)
+    ap.add_argument("--model", choices=sorted(FILES), default="bytes", help="which shipped cost model to check")
     ap.add_argument("--report", default=None)
     ap.add_argument("--json", action="store_true", help="print the report as JSON")
     args = ap.parse_args()
@@ -104,7 +119,8 @@ def main():
         except ValueError as e:
             ap.error(str(e))
     report = {"command": "python benchmarks/check_cost_model.py " + " ".join(sys.argv[1:]), "measured_by": made_by,
-              **check(rows, args.gpu, CostModel.load(), fitted_configs())}
+              "model": str(FILES[args.model].name),
+              **check(rows, args.gpu, CostModel.load(FILES[args.model]), fitted_configs(), _table(args.model))}
     if args.report:
         write_text_atomic(args.report, json.dumps(report, indent=1) + "\n")
     if args.json:

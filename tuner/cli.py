@@ -56,12 +56,16 @@ def _list_gpus(as_json: bool) -> None:
 
 
 def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address: str | None = None,
-           on_ray: bool = False):
+           on_ray: bool = False, cost_model: str = "bytes", study_dir: Path | None = None):
     """The speed objective: measured here (in this process, or on `gpus` Ray actors of one GPU each where the trials
-    run on Ray (`on_ray`), on the cluster at `address` where given), predicted, or none."""
-    from tuner.speed import MeasuredSpeed, PredictedSpeed, local_gpu_is
+    run on Ray (`on_ray`), on the cluster at `address` where given), predicted by `cost_model` (the compiled one
+    builds each trial's kernels, their figures kept in `study_dir`), or none."""
+    from tuner.cost import FILES
+    from tuner.speed import MeasuredSpeed, local_gpu_is
     if kind not in ("auto", "measured", "predicted", "none"):
         raise InputError(f"--speed must be auto, measured, predicted or none, got {kind!r}")
+    if cost_model not in FILES:
+        raise InputError(f"--cost-model must be one of {sorted(FILES)}, got {cost_model!r}")
     here = local_gpu_is(gpu) or (kind == "measured" and address is not None)
     if kind == "measured" and not here:
         raise InputError(f"--speed measured needs the target GPU ({gpu}) in this machine (or a Ray cluster's, "
@@ -72,7 +76,7 @@ def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address
         if gpus > 1:
             raise InputError(f"--gpus {gpus} spreads measured speed trials, but the speed is predicted here "
                              f"(--speed {kind}, no {gpu} in this machine)")
-        return PredictedSpeed(gpu, batches)
+        return _predicted(gpu, batches, cost_model, study_dir)
     if gpus == 1 and address is None and not on_ray:
         return MeasuredSpeed(gpu, batches)
     try:
@@ -80,6 +84,23 @@ def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address
         return MeasuredSpeed(gpu, batches, measurer=GpuActors(gpus, address))
     except ImportError:
         raise InputError("--gpus > 1 / --address need Ray: pip install -e '.[tune]'") from None
+
+
+def _predicted(gpu: str, batches: tuple[int, ...], cost_model: str, study_dir: Path | None):
+    """PredictedSpeed by the shipped `cost_model`; the compiled one reads the kernels built for gpu's arch (the
+    shipped table's, else built on every core into `study_dir`/resources_<arch>.json)."""
+    import os
+
+    from leapquant.gpus import arch_of
+    from tuner.cost import FILES, CostModel
+    from tuner.resources import Compiled
+    from tuner.speed import PredictedSpeed
+    model = CostModel.load(FILES[cost_model])
+    if not model.compiled:
+        return PredictedSpeed(gpu, batches, model)
+    arch = arch_of(gpu)
+    figures = Compiled(arch, Path(study_dir) / f"resources_{arch}.json", workers=len(os.sched_getaffinity(0)))
+    return PredictedSpeed(gpu, batches, model, figures)
 
 
 def _batches(text: str) -> tuple[int, ...]:
@@ -115,6 +136,9 @@ def tune_cmd(
     bpb_tokens: int = typer.Option(4096, help="Bytes of the held-out text each trial reads with --accuracy bpb."),
     speed: str = typer.Option("auto", help="auto (measured when this machine has the target GPU, else predicted), "
                               "measured, predicted or none."),
+    cost_model: str = typer.Option("bytes", help="The model of a predicted speed: bytes (what a step moves and "
+                                   "computes; no compilation) or compiled (also each trial's kernels built for the "
+                                   "target: their instructions and occupancy; up to a minute a kernel per core)."),
     space: Path = typer.Option(None, help="A JSON file narrowing or widening the search space (tuner/space.py)."),
     max_error: float = typer.Option(None, help="Largest final state error the chosen recipe may have (default: the "
                                     "paper's default point's)."),
@@ -164,7 +188,8 @@ def tune_cmd(
         doc = document_path(None, None)
         document = read_document(doc, bpb_tokens)
         data += f"; bits per byte over the first {len(document)} bytes of {doc.name} (held out)"
-    timing = _speed(speed, gpu, batches, gpu_count, address, on_ray=tw.kind_of(runner, workers, address) == "ray")
+    timing = _speed(speed, gpu, batches, gpu_count, address, on_ray=tw.kind_of(runner, workers, address) == "ray",
+                    cost_model=cost_model, study_dir=study_dir)
     pool, progress = None, _Progress(trials, quiet)
     try:
         pool = tw.make(runner, workers, address)
@@ -314,7 +339,8 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
         table.add_column(col, overflow="fold")
     for r in rows:
         mark = " (chosen)" if r["trial"] == chosen.number else ""
-        us = f"{r['us_per_step']:.1f} ({r['speed_how']})" if r["us_per_step"] else f"- ({r['speed_missing']})"
+        how = r["speed_how"] + (f", {r['cost_model']} model" if r.get("cost_model") else "")
+        us = f"{r['us_per_step']:.1f} ({how})" if r["us_per_step"] else f"- ({r['speed_missing']})"
         sp = f"{r['speedup']:.2f}x" if r["speedup"] else "-"
         err = (f"{100 * r['error']:+.3f} %" if first != "state error" else f"{r['error']:.3e}")
         table.add_row(f"{r['trial']}{mark}", err, us, sp,
@@ -335,6 +361,7 @@ def _write_recipe(trial, shape, gpu: str, data: str, path: Path, kernel_files: b
     (`kernel_files`) the kernel's files built for the target beside it."""
     from leapquant.kernels.config import KernelConfig
     from leapquant.pipeline import Pipeline
+    from tuner.cost import FILES
     from tuner.space import Point
 
     point = Point(Pipeline.from_dict(trial.user_attrs["pipeline"]), KernelConfig(**trial.user_attrs["kernel_config"]))
@@ -342,7 +369,7 @@ def _write_recipe(trial, shape, gpu: str, data: str, path: Path, kernel_files: b
     cfg = point.kernel
     speed = [{"us_per_step": r["us"], "batch": r["batch"], "how": r["how"], "gpu": gpu,
               "baseline": "fla-fp32 (faster layout)", "baseline_us": r["fla_us"],
-              "cost_model": "tuner/cost_h200.json" if r["how"] == "predicted" else None,
+              "cost_model": f"tuner/{FILES[timing.model.inputs].name}" if r["how"] == "predicted" else None,
               "shape": {"H": cfg.H, "HV": cfg.HV, "K": cfg.K, "V": cfg.V}, "command": command}
              for r in trial.user_attrs.get("speed") or []]
     accuracy = [{"metric": "state_error", "value": trial.user_attrs["final_state_error"], "data": data,

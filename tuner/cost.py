@@ -2,10 +2,14 @@
 its boundary does, with constants fitted on H200 measurements (`tuner/cost_h200.json`, made by
 `benchmarks/fit_cost_model.py`, which also reports its error on configurations held out of the fit).
 
-    t = 2 · c_launch + [rank > 0] · c_refit + bytes_decode / (BW · e[decode program]) + bytes_boundary / BW · c_bytes
+    t = 2 · c_launch + [rank > 0] · c_refit + bytes_decode / BW · d[decode program] + bytes_boundary / BW · c_bytes
         + (flops_rebuild · k[boundary program] + flops_refit · k_refit) / (SMs · clock)
+        + Σ_term c[term] · compiled_features[term]
 
-BW, SMs and clock come from the target's public specifications (`leapquant.gpus.SPECS`). FLA's FP32 step, the
+BW, SMs and clock come from the target's public specifications (`leapquant.gpus.SPECS`). The last sum is the
+compiled model's (`tuner/cost_compiled_h200.json`): its terms read the kernels compiled for the target's arch
+(`tuner.resources`: SASS instructions, and the occupancy their registers and shared memory allow); the bytes model
+(`tuner/cost_h200.json`) has none and needs no compilation. FLA's FP32 step, the
 baseline of the speed-up, is predicted the same way from the state it reads and writes. Every predicted figure is
 labelled ``predicted`` wherever it goes (the tuner's table, its JSON, the recipe).
 """
@@ -17,10 +21,25 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from leapquant.errors import InputError
-from leapquant.gpus import GPUSpec, spec
+from leapquant.gpus import GPUSpec, arch_of, spec
+from leapquant.kernels import registry
 from leapquant.kernels.config import BOUNDARY_PROGRAMS, DECODE_PROGRAMS, KernelConfig
 
 DEFAULT_FILE = Path(__file__).with_name("cost_h200.json")
+COMPILED_FILE = Path(__file__).with_name("cost_compiled_h200.json")
+FILES = {"bytes": DEFAULT_FILE, "compiled": COMPILED_FILE}
+"""The shipped models by name (`leapquant tune --cost-model`): bytes and FLOPs only, or with the compiled kernels'
+figures as well."""
+
+COMPILED_TERMS = {
+    "decode_occupancy": "decode bytes / BW over the warps of the decode resident on an SM (fewer warps keep fewer "
+                        "loads in flight: less of the bandwidth)",
+    "decode_issue": "warp instructions of the decode (static SASS × warps per request head × request heads) / "
+                    "(SMs · clock) [µs per 1e3]",
+    "boundary_issue": "warp instructions of the boundary (static SASS × its warps × heads whose window ends) / "
+                      "(SMs · clock) [µs per 1e3]",
+}
+"""The compiled model's terms: what each one is, in the units its constant multiplies."""
 
 
 def _state_bytes(cfg: KernelConfig) -> float:
@@ -52,6 +71,20 @@ def features(cfg: KernelConfig, batch: int) -> dict:
             "refit_flops": flushed * cfg.K * cfg.V * cfg.rank * (4.0 * cfg.iters + 2.0)}
 
 
+def compiled_features(cfg: KernelConfig, batch: int, gpu: GPUSpec, decode, boundary) -> dict:
+    """The compiled model's terms (`COMPILED_TERMS`) of `cfg` (resolved for `gpu`'s arch here) at `batch` on `gpu`,
+    from its `decode` and `boundary` launches' :class:`~tuner.resources.LaunchResources` compiled for that arch."""
+    from tuner.resources import head_warps
+    cfg = registry.resolve(cfg, arch_of(gpu.name))
+    bw, compute = gpu.dram_tb_s * 1e6, gpu.sms * gpu.boost_mhz * 1e-3
+    heads = batch * cfg.HV
+    flushed = heads / cfg.window
+    resident = decode.programs_per_sm(gpu) * math.ceil(decode.threads / 32)
+    return {"decode_occupancy": features(cfg, batch)["decode_bytes"] / bw / resident,
+            "decode_issue": heads * decode.sass * head_warps(cfg, "decode", decode) * 1e-3 / compute,
+            "boundary_issue": flushed * boundary.sass * head_warps(cfg, "boundary", boundary) * 1e-3 / compute}
+
+
 def fla_bytes(cfg: KernelConfig, batch: int) -> float:
     """FLA's FP32 step: the state read and written."""
     return 2.0 * batch * cfg.HV * cfg.K * cfg.V * 4
@@ -60,56 +93,75 @@ def fla_bytes(cfg: KernelConfig, batch: int) -> float:
 @dataclass(frozen=True)
 class CostModel:
     """The fitted constants (µs, and dimensionless factors): `launch_us` per launch, `refit_launch_us` the fixed cost
-    of the boundary's refit phase (its power iterations' reductions; none at rank 0), `decode_eff[program]` the
-    fraction of DRAM bandwidth a decode program reaches, `boundary_bytes` the factor on the boundary's DRAM time,
-    `boundary_cost[program]` µs·SM·GHz per GFLOP of rebuild work, `refit_cost` the same per GFLOP of refit,
-    `fla_launch_us` and `fla_eff` for the baseline; `fitted_on` says on what."""
+    of the boundary's refit phase (its power iterations' reductions; none at rank 0), `decode_cost[program]` the
+    factor on a decode program's DRAM time (1 / the fraction of the bandwidth it reaches), `boundary_bytes` the
+    factor on the boundary's DRAM time, `boundary_cost[program]` µs·SM·GHz per GFLOP of rebuild work, `refit_cost`
+    the same per GFLOP of refit, `fla_launch_us` and `fla_eff` for the baseline; `compiled` the constant of each
+    compiled-kernel term it uses (`COMPILED_TERMS`; none: the bytes model); `fitted_on` says on what."""
 
     launch_us: float
     refit_launch_us: float = 0.0
-    decode_eff: dict = field(default_factory=dict)
+    decode_cost: dict = field(default_factory=dict)
     boundary_cost: dict = field(default_factory=dict)
     boundary_bytes: float = 1.0
     refit_cost: float = 0.0
     fla_launch_us: float = 0.0
     fla_eff: float = 1.0
+    compiled: dict = field(default_factory=dict)
     fitted_on: str = ""
 
     def __post_init__(self):
         for name, value in (("launch_us", self.launch_us), ("refit_launch_us", self.refit_launch_us),
                             ("fla_launch_us", self.fla_launch_us),
                             ("boundary_bytes", self.boundary_bytes), ("refit_cost", self.refit_cost),
-                            ("fla_eff", self.fla_eff), *((f"decode_eff.{k}", v) for k, v in self.decode_eff.items()),
-                            *((f"boundary_cost.{k}", v) for k, v in self.boundary_cost.items())):
+                            ("fla_eff", self.fla_eff), *((f"decode_cost.{k}", v) for k, v in self.decode_cost.items()),
+                            *((f"boundary_cost.{k}", v) for k, v in self.boundary_cost.items()),
+                            *((f"compiled.{k}", v) for k, v in self.compiled.items())):
             if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value) or value < 0:
                 raise InputError(f"cost model: {name} must be a finite number >= 0, got {value!r}")
-        for k in self.decode_eff:
+        for k in self.decode_cost:
             if k not in DECODE_PROGRAMS:
-                raise InputError(f"cost model: decode_eff names {k!r}, not a decode program {list(DECODE_PROGRAMS)}")
+                raise InputError(f"cost model: decode_cost names {k!r}, not a decode program {list(DECODE_PROGRAMS)}")
         for k in self.boundary_cost:
             if k not in BOUNDARY_PROGRAMS:
                 raise InputError(f"cost model: boundary_cost names {k!r}, not a boundary program "
                                  f"{list(BOUNDARY_PROGRAMS)}")
+        for k in self.compiled:
+            if k not in COMPILED_TERMS:
+                raise InputError(f"cost model: compiled names {k!r}, not a compiled-kernel term {list(COMPILED_TERMS)}")
+
+    @property
+    def inputs(self) -> str:
+        """"compiled" where the model reads the compiled kernels' figures (`predict`'s `resources`), else "bytes"."""
+        return "compiled" if self.compiled else "bytes"
 
     def covers(self, cfg: KernelConfig) -> str | None:
         """None if the model has constants for cfg's programs, else why not."""
-        if self.decode_eff.get(cfg.decode, 0) <= 0:
+        if cfg.decode not in self.decode_cost:
             return f"the cost model has no measurement of the {cfg.decode!r} decode program"
         if cfg.boundary not in self.boundary_cost:
             return f"the cost model has no measurement of the {cfg.boundary!r} boundary program"
         return None
 
-    def predict(self, cfg: KernelConfig, batch: int, gpu: str | GPUSpec) -> float:
-        """Predicted µs of one decode step of resolved `cfg` at `batch` on `gpu`."""
+    def predict(self, cfg: KernelConfig, batch: int, gpu: str | GPUSpec, resources=None) -> float:
+        """Predicted µs of one decode step of resolved `cfg` at `batch` on `gpu`; a compiled model needs `resources`,
+        the (decode, boundary) :class:`~tuner.resources.LaunchResources` of cfg compiled for gpu's arch."""
         g = spec(gpu) if isinstance(gpu, str) else gpu
         why = self.covers(cfg)
         if why:
             raise InputError(why)
+        extra = 0.0
+        if self.compiled:
+            if resources is None:
+                raise InputError("this cost model reads the compiled kernels: pass resources=(decode, boundary) "
+                                 "(tuner.resources.Compiled)")
+            terms = compiled_features(cfg, batch, g, *resources)
+            extra = sum(c * terms[k] for k, c in self.compiled.items())
         f = features(cfg, batch)
         bw = g.dram_tb_s * 1e6                       # bytes per µs
         compute = g.sms * g.boost_mhz * 1e-3         # SM·GHz
-        return (2 * self.launch_us + (self.refit_launch_us if cfg.rank > 0 else 0.0)
-                + f["decode_bytes"] / (bw * self.decode_eff[cfg.decode])
+        return (extra + 2 * self.launch_us + (self.refit_launch_us if cfg.rank > 0 else 0.0)
+                + f["decode_bytes"] / bw * self.decode_cost[cfg.decode]
                 + f["boundary_bytes"] / bw * self.boundary_bytes
                 + (f["rebuild_flops"] * self.boundary_cost[cfg.boundary] + f["refit_flops"] * self.refit_cost) * 1e-9
                 / compute)
@@ -127,19 +179,29 @@ class CostModel:
         """The constants of a cost-model file (plain JSON numbers; InputError naming the file otherwise)."""
         try:
             d = json.loads(Path(path).read_text())
-            return cls(**{k: d[k] for k in ("launch_us", "refit_launch_us", "decode_eff", "boundary_cost",
-                                            "boundary_bytes", "refit_cost", "fla_launch_us", "fla_eff", "fitted_on")})
+            return cls(**{k: d[k] for k in ("launch_us", "refit_launch_us", "decode_cost", "boundary_cost",
+                                            "boundary_bytes", "refit_cost", "fla_launch_us", "fla_eff", "fitted_on")},
+                       compiled=d.get("compiled", {}))
         except (OSError, ValueError, KeyError, TypeError) as e:
             raise InputError(f"cost model {str(path)!r}: {type(e).__name__}: {e}") from None
 
 
-def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "") -> CostModel:
+def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "", terms: tuple[str, ...] = (),
+        resources=None) -> CostModel:
     """Constants from measured `rows` ({config: KernelConfig fields, batch, us} and FLA rows {fla: True, config,
     batch, us}), each on its own `gpu` (a SPECS name; `gpu` where a row names none): the non-negative constants of
     least absolute relative error (a linear program: the rows' median, not their mean, sets the fit, so a few
-    launch-dominated small steps do not pull the rest); FLA's two by non-negative least squares on relative error."""
+    launch-dominated small steps do not pull the rest); FLA's two by non-negative least squares on relative error.
+    `terms` (of `COMPILED_TERMS`) makes a compiled model: `resources(cfg, gpu)` gives a row's (decode, boundary)
+    launch figures."""
     import numpy as np
     from scipy.optimize import nnls
+
+    for t in terms:
+        if t not in COMPILED_TERMS:
+            raise InputError(f"terms: {t!r} is not a compiled-kernel term {list(COMPILED_TERMS)}")
+    if terms and resources is None:
+        raise InputError("terms need resources(cfg, gpu): the rows' compiled launch figures")
 
     def figures(r):
         g = spec(r.get("gpu", gpu))
@@ -156,6 +218,10 @@ def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "") -> CostModel:
         row = [2.0, 1.0 if cfg.rank > 0 else 0.0, f["boundary_bytes"] / bw, f["refit_flops"] * 1e-9 / compute]
         row += [f["decode_bytes"] / bw if d == cfg.decode else 0.0 for d in decs]
         row += [f["rebuild_flops"] * 1e-9 / compute if b == cfg.boundary else 0.0 for b in bnds]
+        if terms:
+            g = spec(r.get("gpu", gpu))
+            got = compiled_features(cfg, r["batch"], g, *resources(registry.resolve(cfg, arch_of(g.name)), g.name))
+            row += [got[t] for t in terms]
         A.append([x / r["us"] for x in row])
         y.append(1.0)
     x = _least_absolute(np.array(A), np.array(y))
@@ -169,8 +235,9 @@ def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "") -> CostModel:
     fx, _ = nnls(np.array(fa), np.array(fy)) if fla else ((0.0, 1.0), None)
     return CostModel(launch_us=float(x[0]), refit_launch_us=float(x[1]), boundary_bytes=float(x[2]),
                      refit_cost=float(x[3]),
-                     decode_eff={d: (1.0 / float(v) if v > 0 else 0.0) for d, v in zip(decs, x[4:4 + len(decs)])},
-                     boundary_cost={b: float(v) for b, v in zip(bnds, x[4 + len(decs):])},
+                     decode_cost={d: float(v) for d, v in zip(decs, x[4:4 + len(decs)])},
+                     boundary_cost={b: float(v) for b, v in zip(bnds, x[4 + len(decs):4 + len(decs) + len(bnds)])},
+                     compiled={t: float(v) for t, v in zip(terms, x[4 + len(decs) + len(bnds):])},
                      fla_launch_us=float(fx[0]), fla_eff=1.0 / float(fx[1]) if fx[1] > 0 else 1.0,
                      fitted_on=fitted_on)
 

@@ -50,7 +50,8 @@ def row(t) -> dict:
     first = speed[0] if speed else {}
     return {"trial": t.number, "error": t.values[0], "final_state_error": t.user_attrs.get("final_state_error"),
             "bits_per_byte": t.user_attrs.get("bits_per_byte"), "us_per_step": first.get("us"),
-            "speedup": first.get("speedup"), "speed_how": first.get("how"), "batch": first.get("batch"),
+            "speedup": first.get("speedup"), "speed_how": first.get("how"), "cost_model": first.get("cost_model"),
+            "batch": first.get("batch"),
             "bytes_per_element": t.values[2], "kernel": t.user_attrs["kernel"], "pipeline": t.user_attrs["pipeline"],
             "speed": speed, "speed_missing": t.user_attrs.get("speed_missing"),
             "simulation_only": t.user_attrs["simulation_only"], "constraints": dict(t.constraints),

@@ -18,28 +18,40 @@ def _check_batches(batches) -> tuple[int, ...]:
 
 @dataclass(frozen=True)
 class PredictedSpeed:
-    """µs per decode step of one layer on `gpu` at each of `batches`, predicted by `model` (None: the H200 fit)."""
+    """µs per decode step of one layer on `gpu` at each of `batches`, predicted by `model` (None: the H200 fit of
+    bytes and FLOPs); a compiled model reads each configuration's launches from `figures`
+    (`tuner.resources.Compiled`, which `prepare` has build a round's kernels for the target's arch)."""
 
     gpu: str
     batches: tuple[int, ...] = (256,)
     model: CostModel | None = None
+    figures: object = None
     how: str = "predicted"
 
     def __post_init__(self):
         object.__setattr__(self, "batches", _check_batches(self.batches))
         if self.model is None:
             object.__setattr__(self, "model", CostModel.load())
+        if self.model.compiled and self.figures is None:
+            raise InputError("a compiled cost model needs figures: the compiled kernels' (tuner.resources.Compiled)")
 
     def why_not(self, cfg: KernelConfig) -> str | None:
         """None where the model predicts `cfg`, else why not (a program it has no measurement of)."""
         return self.model.covers(cfg)
 
+    def prepare(self, cfgs: list[KernelConfig]) -> None:
+        """Build the launches of a round's `cfgs` a compiled model reads (nothing for the bytes model)."""
+        if self.model.compiled:
+            self.figures.prepare([c for c in cfgs if self.why_not(c) is None])
+
     def rows(self, cfg: KernelConfig) -> list[dict]:
         """One row per batch: {batch, us, fla_us, speedup, how, gpu}."""
         out = []
+        res = self.figures(cfg) if self.model.compiled else None
         for n in self.batches:
-            us, fla = self.model.predict(cfg, n, self.gpu), self.model.predict_fla(cfg, n, self.gpu)
-            out.append({"batch": n, "us": us, "fla_us": fla, "speedup": fla / us, "how": self.how, "gpu": self.gpu})
+            us, fla = self.model.predict(cfg, n, self.gpu, res), self.model.predict_fla(cfg, n, self.gpu)
+            out.append({"batch": n, "us": us, "fla_us": fla, "speedup": fla / us, "how": self.how, "gpu": self.gpu,
+                        "cost_model": self.model.inputs})
         return out
 
     def rows_many(self, cfgs: list[KernelConfig]) -> list:

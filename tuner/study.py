@@ -166,7 +166,7 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
                 asked.append((trial, point))
             elif on_trial is not None:
                 on_trial(study.trials[trial.number])
-        if hasattr(speed, "prepare"):        # measured: the round's kernels compile on all cores before timing
+        if hasattr(speed, "prepare"):        # the round's kernels compile before they are timed or predicted
             speed.prepare([point.kernel for _, point in asked if point.kernel is not None])
         if fp32 is None:
             results = workers.map(accuracy, [(point.pipeline.to_dict(), source, seed) for _, point in asked])

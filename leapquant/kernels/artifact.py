@@ -73,6 +73,15 @@ def _fresh_compiles():
 
 def build(cfg: KernelConfig, arch: str) -> list[Built]:
     """The kernels of `cfg` (resolved for `arch` here) built for `arch` on this machine (TileLang and nvcc; no GPU)."""
+    if not isinstance(cfg, KernelConfig):
+        raise InputError(f"cfg must be a KernelConfig, got {type(cfg).__name__}")
+    cfg = registry.resolve(cfg, arch)
+    return [build_launch(step, c, role, arch) for step, (c, role) in step_configs(cfg).items()]
+
+
+def build_launch(step: str, cfg: KernelConfig, role: str, arch: str) -> Built:
+    """One launch (`step`, running resolved `cfg`'s `role` program) built for `arch`: its TileLang source, CUDA, cubin
+    and launch description."""
     from tilelang import tvm
     from tilelang.cuda.backend import tilelang_callback_cuda_compile
 
@@ -80,19 +89,13 @@ def build(cfg: KernelConfig, arch: str) -> list[Built]:
     from leapquant.kernels.launch import describe
     from leapquant.kernels.tl import compile_kernel
 
-    if not isinstance(cfg, KernelConfig):
-        raise InputError(f"cfg must be a KernelConfig, got {type(cfg).__name__}")
-    cfg = registry.resolve(cfg, arch)
     target = {"kind": "cuda", "arch": cubin_arch(arch)}
-    out = []
     with quiet_tilelang(), _fresh_compiles():
-        for step, (c, role) in step_configs(cfg).items():
-            func = registry.programs(role)[getattr(c, role)].build(c)
-            kernel = compile_kernel(func, target)
-            cuda = kernel.get_kernel_source()
-            image = tilelang_callback_cuda_compile(cuda, tvm.target.Target(target), kernel.pass_configs)
-            out.append(Built(step, c, str(func.script()), cuda, bytes(image), describe(kernel).to_dict()))
-    return out
+        func = registry.programs(role)[getattr(cfg, role)].build(cfg)
+        kernel = compile_kernel(func, target)
+        cuda = kernel.get_kernel_source()
+        image = tilelang_callback_cuda_compile(cuda, tvm.target.Target(target), kernel.pass_configs)
+        return Built(step, cfg, str(func.script()), cuda, bytes(image), describe(kernel).to_dict())
 
 
 def file_stem(cfg: KernelConfig, step: str, arch: str) -> str:

@@ -87,7 +87,7 @@ def _named(role: str, program: str, fields: dict, arch: str):
         return (space[0], None) if space else (None, str(e))
 
 
-def _role_key(role: str, cfg):
+def role_key(role: str, cfg):
     """What one launch's program depends on: the config without the other launch's program and tiles."""
     if role == "decode":
         return role, replace(cfg, boundary="auto", boundary_threads=0)
@@ -102,7 +102,7 @@ def leap_cases(arch: str, full: bool = False, defaults_only: bool = False) -> tu
     out, seen, reasons = [], set(), {}
 
     def take(role, program, cfg):
-        key = _role_key(role, cfg)
+        key = role_key(role, cfg)
         if key not in seen:
             seen.add(key)
             out.append((role, program, cfg))

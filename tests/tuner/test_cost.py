@@ -11,10 +11,10 @@ import pytest
 from leapquant.errors import InputError
 from leapquant.kernels import registry
 from leapquant.kernels.config import KernelConfig
-from tuner.cost import CostModel, features, fit
+from tuner.cost import FILES, CostModel, features, fit
 
 REPORT = Path(__file__).parents[2] / "benchmarks" / "results" / "cost_model_h200.json"
-TRUE = CostModel(launch_us=5.0, refit_launch_us=2.0, decode_eff={"warp": 0.7, "persistent": 0.55, "tile": 0.3},
+TRUE = CostModel(launch_us=5.0, refit_launch_us=2.0, decode_cost={"warp": 1.4, "persistent": 1.8, "tile": 3.3},
                  boundary_cost={"walk": 100.0, "regs": 900.0, "smem": 4000.0}, boundary_bytes=1.1, refit_cost=15000.0,
                  fla_launch_us=3.0, fla_eff=0.8)
 
@@ -87,7 +87,7 @@ def test_a_program_without_measurements_is_not_predicted():
         model.predict(c, 256, "h200")
 
 
-@pytest.mark.parametrize("change, named", [({"launch_us": -1}, "launch_us"), ({"decode_eff": {"fast": 1.0}}, "fast"),
+@pytest.mark.parametrize("change, named", [({"launch_us": -1}, "launch_us"), ({"decode_cost": {"fast": 1.0}}, "fast"),
                                            ({"refit_cost": "x"}, "refit_cost"), ({"fla_eff": float("nan")}, "fla_eff")])
 def test_a_bad_cost_model_file_is_refused_by_field(tmp_path, change, named):
     d = json.loads(CostModel.load().to_json())
@@ -98,15 +98,78 @@ def test_a_bad_cost_model_file_is_refused_by_field(tmp_path, change, named):
         CostModel.load(path)
 
 
-def test_the_shipped_constants_reproduce_their_reports_errors():
-    report = json.loads(REPORT.read_text())
-    model = CostModel.load()
-    assert json.loads(model.to_json()) == report["final_model"]
+@pytest.mark.parametrize("kind", sorted(FILES))
+def test_the_shipped_constants_reproduce_their_reports_errors(kind):
+    from tuner.resources import Table
+    report = json.loads((REPORT.parent / REPORT.name.replace("model_", "model_compiled_" if kind == "compiled"
+                                                             else "model_")).read_text())
+    model = CostModel.load(FILES[kind])
+    assert json.loads(model.to_json()) == report["final_model"] and model.inputs == kind
     split = CostModel(**report["split_model"])
+    table = Table()
     for row in report["held_out_rows"]:
-        c = KernelConfig(**row["config"])
-        assert split.predict(c, row["batch"], "h200") == pytest.approx(row["predicted_us"], rel=1e-9)
+        c = registry.resolve(KernelConfig(**row["config"]), "sm_90")
+        res = (table.get(c, "decode", "sm_90"), table.get(c, "boundary", "sm_90")) if kind == "compiled" else None
+        assert split.predict(c, row["batch"], "h200", res) == pytest.approx(row["predicted_us"], rel=1e-9)
     assert report["held_out_configurations"] >= 12
+
+
+def _launches(cfg, gpu="h200"):
+    """Made-up launch figures that vary with the configuration (a stand-in for compiled kernels)."""
+    from tuner.resources import LaunchResources
+    h = sum(map(ord, cfg.tag))
+    return (LaunchResources(registers=64 + h % 120, stack=0, sass=800 + 37 * (h % 60), threads=128,
+                            shared=20000 + 900 * (h % 100)),
+            LaunchResources(registers=80 + h % 48, stack=0, sass=3000 + 53 * (h % 40), threads=256, shared=60000))
+
+
+COMPILED = replace(TRUE, compiled={"decode_occupancy": 6.0, "decode_issue": 0.05, "boundary_issue": 0.2})
+
+
+def test_the_compiled_fit_recovers_the_constants_that_made_the_rows():
+    from dataclasses import asdict
+    rows = [{"config": asdict(c), "batch": n, "us": COMPILED.predict(c, n, "h200", _launches(c))}
+            for c in _configs()[::5] for n in (32, 256, 512)]
+    got = fit(rows, terms=tuple(COMPILED.compiled), resources=_launches)
+    assert got.inputs == "compiled"
+    for c in _configs()[1::9]:
+        res = _launches(c)
+        assert got.predict(c, 200, "h200", res) == pytest.approx(COMPILED.predict(c, 200, "h200", res), rel=1e-6)
+    bytes_only = fit(rows)
+    errs = [abs(bytes_only.predict(c, 200, "h200") / COMPILED.predict(c, 200, "h200", _launches(c)) - 1)
+            for c in _configs()[1::9]]
+    assert max(errs) > 1e-3          # the compiled terms are not in the bytes model's reach
+
+
+def test_a_compiled_model_needs_the_launches_and_names_its_terms():
+    c = registry.resolve(KernelConfig(), "sm_90")
+    with pytest.raises(InputError, match="reads the compiled kernels: pass resources"):
+        COMPILED.predict(c, 256, "h200")
+    with pytest.raises(InputError, match="'registers' is not a compiled-kernel term"):
+        fit([], terms=("registers",), resources=_launches)
+    with pytest.raises(InputError, match="compiled names 'spill'"):
+        replace(COMPILED, compiled={"spill": 1.0})
+    from tuner.speed import PredictedSpeed
+    with pytest.raises(InputError, match="needs figures"):
+        PredictedSpeed("b200", model=COMPILED)
+
+
+def test_a_predicted_speed_by_the_compiled_model_builds_the_rounds_kernels_and_says_which_model(tmp_path):
+    from tuner.resources import Compiled
+    from tuner.speed import PredictedSpeed
+    built = []
+
+    def build(cfg, step, arch):
+        built.append((cfg.tag, step, arch))
+        return _launches(cfg)[0 if step == "decode" else 1]
+    speed = PredictedSpeed("b200", (64, 256), COMPILED, Compiled("sm_100", tmp_path / "r.json", compile=build))
+    cfgs = [registry.resolve(KernelConfig(**f), "sm_100") for f in ({}, {"rank": 8})]
+    speed.prepare(cfgs)
+    assert {a for _, _, a in built} == {"sm_100"} and len(built) == 4
+    rows = speed.rows_many(cfgs)
+    assert [r["cost_model"] for r in rows[0]] == ["compiled", "compiled"] and rows[0][0]["batch"] == 64
+    assert rows[1][1]["us"] == pytest.approx(COMPILED.predict(cfgs[1], 256, "b200", (
+        _launches(cfgs[1])[0], _launches(cfgs[1])[1])))
 
 
 def test_the_check_reads_a_measured_studys_journal_and_leaves_out_what_the_model_was_fitted_on():

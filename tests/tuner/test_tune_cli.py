@@ -138,6 +138,7 @@ def test_list_gpus_gives_every_gpu_with_its_figures():
     (["--model", "kda", "--gpu", "b200", "--gpus", "0"], "--gpus must be an integer >= 1"),
     (["--model", "kda", "--gpu", "b200", "--gpus", "2"], "--gpus 2 spreads measured speed trials"),
     (["--model", "kda", "--gpu", "b200", "--accuracy", "ppl"], "--accuracy must be state or bpb"),
+    (["--model", "kda", "--gpu", "b200", "--cost-model", "roofline"], "--cost-model must be one of"),
     (["--model", "kda", "--gpu", "b200", "--space", "/nonexistent/space.json"], "--space"),
     (["--model", "kda", "--gpu", "b200", "--trace", "/nonexistent/trace.safetensors"], "trace"),
 ])
@@ -172,3 +173,29 @@ def test_json_output_stays_json_while_tilelang_logs_its_compiles(tmp_path, monke
               "--json", "--quiet")
     assert r.exit_code == 0, r.output
     assert json.loads(r.stdout)["trials"] == 2
+
+
+def test_the_compiled_cost_model_builds_each_trials_kernels_for_the_target_and_says_so(tmp_path, monkeypatch):
+    import os
+
+    import tuner.resources
+    from tuner.resources import LaunchResources
+    built = []
+
+    def build(cfg, step, arch):            # a stand-in for TileLang + nvcc + cuobjdump, in this process
+        built.append((cfg.tag, step, arch))
+        return LaunchResources(registers=96, stack=0, sass=1500 if step == "decode" else 4000,
+                               threads=128 if step == "decode" else 256, shared=40000)
+    monkeypatch.setattr(tuner.resources, "compile_launch", build)
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
+    r = _tune(tmp_path, "--model", "kda", "--gpu", "rtx-5090", "--trials", "4", "--tokens", "256", "--cost-model",
+              "compiled", "--no-kernel-files", "--json", "--quiet")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    timed = [p for p in out["pareto"] if p["us_per_step"]]
+    assert timed and all(p["speed_how"] == "predicted" and p["cost_model"] == "compiled" for p in timed)
+    assert built and {a for _, _, a in built} == {"sm_120"} and len(set(built)) == len(built)
+    table = json.loads((tmp_path / "study" / "resources_sm_120.json").read_text())
+    assert len(table) == len(built) and all(k.startswith("sm_120/") for k in table)
+    recipe = Recipe.load(out["recipe"])
+    assert recipe.figures.speed[0].cost_model == "tuner/cost_compiled_h200.json"

@@ -598,4 +598,5 @@ PROGRAM = Program(
     name="warp", role="decode", summary="one warp per (request, head), walking its requests with no block barrier",
     fits=_fits, tiles=lambda cfg: dict(block_v=cfg.V, threads=128, programs_per_sm=3),
     choices=lambda cfg: dict(programs_per_sm=(2, 3)), per_sm=lambda cfg: cfg.programs_per_sm,
-    shared_bytes=lambda cfg: shared_bytes(cfg), builder="leapquant.kernels.decode.warp:warp_decode_program")
+    shared_bytes=lambda cfg: shared_bytes(cfg), builder="leapquant.kernels.decode.warp:warp_decode_program",
+    head_warps=lambda cfg: 1.0)
