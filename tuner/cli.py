@@ -66,6 +66,8 @@ def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address
         raise InputError(f"--speed must be auto, measured, predicted or none, got {kind!r}")
     if cost_model not in FILES:
         raise InputError(f"--cost-model must be one of {sorted(FILES)}, got {cost_model!r}")
+    if cost_model != "bytes" and kind == "measured":
+        raise InputError(f"--cost-model {cost_model} predicts speed; --speed measured times it instead")
     here = local_gpu_is(gpu) or (kind == "measured" and address is not None)
     if kind == "measured" and not here:
         raise InputError(f"--speed measured needs the target GPU ({gpu}) in this machine (or a Ray cluster's, "

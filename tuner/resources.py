@@ -19,14 +19,15 @@ from leapquant.errors import InputError
 from leapquant.gpus import GPUSpec
 from leapquant.kernels.config import KernelConfig
 
-DEFAULT_FILE = Path(__file__).with_name("resources_sm_90.json")
-
 
 def shipped_file(arch: str) -> Path:
     """The shipped table of `arch`'s launches (``tuner/resources_sm_90.json``: the cost model's fit)."""
     return Path(__file__).with_name(f"resources_{arch}.json")
-ROLE = {"decode": "decode", "boundary": "boundary"}
-"""The launches whose figures the cost model reads, and the program role each runs."""
+
+
+DEFAULT_FILE = shipped_file("sm_90")
+STEPS = ("decode", "boundary")
+"""The launches whose figures the cost model reads (each runs the program of the role of its name)."""
 
 
 @dataclass(frozen=True)
@@ -63,7 +64,7 @@ def head_warps(cfg: KernelConfig, step: str, res: LaunchResources) -> float:
     (`Program.head_warps`), else its warps over the head's share of a program (a decode program holds block_v of
     the head's V value rows; a boundary program one head)."""
     from leapquant.kernels import registry
-    program = registry.programs(ROLE[step])[getattr(cfg, ROLE[step])]
+    program = registry.programs(step)[getattr(cfg, step)]
     if program.head_warps is not None:
         return float(program.head_warps(cfg))
     warps = math.ceil(res.threads / 32)
@@ -74,16 +75,16 @@ def key(cfg: KernelConfig, step: str, arch: str) -> str:
     """The table key of resolved `cfg`'s `step` launch on `arch`: what that launch's program depends on (the config
     without the other launch's program and tiles) and the head shape."""
     from leapquant.kernels.compile_check import role_key
-    _, c = role_key(ROLE[step], cfg)
+    _, c = role_key(step, cfg)
     return f"{arch}/{step}/{c.tag}/H{c.H}-HV{c.HV}-K{c.K}-V{c.V}"
 
 
 def compile_launch(cfg: KernelConfig, step: str, arch: str) -> LaunchResources:
     """Build resolved `cfg`'s `step` launch for `arch` and read its figures (TileLang, nvcc and cuobjdump)."""
     from leapquant.kernels import artifact
-    if step not in ROLE:
-        raise InputError(f"step must be one of {list(ROLE)}, got {step!r}")
-    built = artifact.build_launch(step, cfg, ROLE[step], arch)
+    if step not in STEPS:
+        raise InputError(f"step must be one of {list(STEPS)}, got {step!r}")
+    built = artifact.build_launch(step, cfg, step, arch)
     fd, path = tempfile.mkstemp(suffix=".cubin")
     try:
         with os.fdopen(fd, "wb") as f:
@@ -132,19 +133,18 @@ def _compile_fields(fields: dict, step: str, arch: str) -> LaunchResources:
 class Compiled:
     """The launch figures a compiled cost model reads, for `arch`: those of the shipped table `shipped_file(arch)`
     (read only; `shipped` False leaves it out), else of `table` (a study's own file, written as kernels are built);
-    `prepare` builds what neither holds, on `workers` processes (`compile`: the function that builds one launch in
-    this process, `compile_launch` by default)."""
+    `prepare` builds what neither holds, on `workers` processes (`build`: a function that builds one launch in this
+    process in their place); `log(line)` hears of each build."""
 
     def __init__(self, arch: str, table: str | os.PathLike, workers: int = 1, shipped: bool = True,
-                 compile=None):
+                 build=None, log=None):
         from leapquant.kernels import arch as arches
         arches.get(arch)
         if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
             raise InputError(f"workers must be an integer >= 1, got {workers!r}")
-        self.arch, self.workers = arch, workers
+        self.arch, self.workers, self.build, self.log = arch, workers, build, log
         self.shipped = Table(shipped_file(arch)) if shipped and shipped_file(arch).exists() else None
         self.table = Table(table)
-        self.compile = compile
         self.built = 0
         self.failed: dict[str, str] = {}
 
@@ -158,44 +158,49 @@ class Compiled:
         """The (decode, boundary) figures of resolved `cfg`; InputError if they were not built (`prepare`)."""
         got = self.get(cfg, "decode"), self.get(cfg, "boundary")
         if None in got:
-            why = [self.failed[k] for s in ROLE if (k := key(cfg, s, self.arch)) in self.failed]
+            why = [self.failed[k] for s in STEPS if (k := key(cfg, s, self.arch)) in self.failed]
             raise InputError(f"no compiled figures of {cfg.tag} for {self.arch}: "
                              + (why[0] if why else "prepare([cfg]) builds them"))
         return got
 
     def prepare(self, cfgs: list[KernelConfig]) -> None:
-        """Build the launches of resolved `cfgs` that no table holds, `workers` at a time, and save them to `table`; a
-        launch that fails to build is remembered with its error (its configuration then has no figures, and says
-        why)."""
+        """Build the launches of resolved `cfgs` that no table holds, `workers` at a time, each saved to `table` as it
+        lands (a study killed mid-round keeps what was built); a launch that fails to build is remembered with its
+        error (its configuration then has no figures, and says why)."""
         todo = {}
         for c in cfgs:
-            for step in ROLE:
+            for step in STEPS:
                 if self.get(c, step) is None:
                     todo.setdefault(key(c, step, self.arch), (c, step))
-        for (c, step), got in zip(todo.values(), self._build(list(todo.values()))):
-            k = key(c, step, self.arch)
+        for i, ((c, step), got) in enumerate(self._outcomes(list(todo.values())), 1):
             if isinstance(got, Exception):
-                self.failed[k] = f"its {step} launch failed to build: {type(got).__name__}: {got}"
+                self.failed[key(c, step, self.arch)] = f"its {step} launch failed to build: {type(got).__name__}: {got}"
             else:
                 self.table.put(c, step, self.arch, got)
                 self.table.save()
                 self.built += 1
+            if self.log is not None:
+                self.log(f"[{i}/{len(todo)}] {step} {c.tag}: {got}")
 
-    def _build(self, launches: list[tuple[KernelConfig, str]]) -> list:
-        """Each launch's figures, or the exception its build raised: in this process (`compile` given, one worker or
-        one launch), else on a pool of `workers` processes."""
-        def outcome(fn, *args):
-            try:
-                return fn(*args)
-            except Exception as e:  # noqa: BLE001 - the trial reports it as its speed's absence
-                return e
-        if self.compile is not None or self.workers == 1 or len(launches) <= 1:
-            return [outcome(self.compile or compile_launch, c, step, self.arch) for c, step in launches]
+    def _outcomes(self, launches: list[tuple[KernelConfig, str]]):
+        """((cfg, step), its figures or the exception its build raised) as each build ends: in this process (`build`
+        given, one worker or one launch), else on a pool of `workers` spawned processes (not forked: the study's
+        process has TileLang, and its threads, loaded)."""
+        if self.build is not None or self.workers == 1 or len(launches) <= 1:
+            for c, step in launches:
+                try:
+                    yield (c, step), (self.build or compile_launch)(c, step, self.arch)
+                except Exception as e:  # noqa: BLE001 - the trial reports it as its speed's absence
+                    yield (c, step), e
+            return
         import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor
+        from concurrent.futures import ProcessPoolExecutor, as_completed
         from dataclasses import asdict as fields_of
-        # spawned, not forked: the study's process has TileLang (and its threads) loaded
-        with ProcessPoolExecutor(min(self.workers, len(launches)), mp_context=multiprocessing.get_context("spawn")) \
-                as pool:
-            futures = [pool.submit(_compile_fields, fields_of(c), step, self.arch) for c, step in launches]
-            return [outcome(f.result) for f in futures]
+        context = multiprocessing.get_context("spawn")
+        with ProcessPoolExecutor(min(self.workers, len(launches)), mp_context=context) as pool:
+            futures = {pool.submit(_compile_fields, fields_of(c), step, self.arch): (c, step) for c, step in launches}
+            for fut in as_completed(futures):
+                try:
+                    yield futures[fut], fut.result()
+                except Exception as e:  # noqa: BLE001 - as above
+                    yield futures[fut], e

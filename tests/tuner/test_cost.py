@@ -162,7 +162,7 @@ def test_a_predicted_speed_by_the_compiled_model_builds_the_rounds_kernels_and_s
     def build(cfg, step, arch):
         built.append((cfg.tag, step, arch))
         return _launches(cfg)[0 if step == "decode" else 1]
-    speed = PredictedSpeed("b200", (64, 256), COMPILED, Compiled("sm_100", tmp_path / "r.json", compile=build))
+    speed = PredictedSpeed("b200", (64, 256), COMPILED, Compiled("sm_100", tmp_path / "r.json", build=build))
     cfgs = [registry.resolve(KernelConfig(**f), "sm_100") for f in ({}, {"rank": 8})]
     speed.prepare(cfgs)
     assert {a for _, _, a in built} == {"sm_100"} and len(built) == 4

@@ -139,6 +139,8 @@ def test_list_gpus_gives_every_gpu_with_its_figures():
     (["--model", "kda", "--gpu", "b200", "--gpus", "2"], "--gpus 2 spreads measured speed trials"),
     (["--model", "kda", "--gpu", "b200", "--accuracy", "ppl"], "--accuracy must be state or bpb"),
     (["--model", "kda", "--gpu", "b200", "--cost-model", "roofline"], "--cost-model must be one of"),
+    (["--model", "kda", "--gpu", "b200", "--cost-model", "compiled", "--speed", "measured"],
+     "--cost-model compiled predicts speed"),
     (["--model", "kda", "--gpu", "b200", "--space", "/nonexistent/space.json"], "--space"),
     (["--model", "kda", "--gpu", "b200", "--trace", "/nonexistent/trace.safetensors"], "trace"),
 ])
