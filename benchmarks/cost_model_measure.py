@@ -2,7 +2,7 @@
 model (tuner/cost.py): µs per decode step (and the decode launch alone) at each batch, FLA's FP32 step beside them.
 
     python benchmarks/cost_model_measure.py --out $OUT [--per-method 3] [--batches 64,256] [--budget-s 480]
-        [--families gdn,kda] [--seed 0] [--wait-for FILE]
+        [--families gdn,kda] [--formats int8,int4,fp8-e4m3,bf16] [--seed 0] [--wait-for FILE]
 
 The sample: for each family on its serving model's layer shape (GDN: Qwen3-Next-80B-A3B, KDA: Kimi-Linear-48B-A3B),
 each method of METHODS, the registry's default kernel and `--per-method` - 1 others drawn from the search space
@@ -31,12 +31,16 @@ METHODS = [dict(window=16, rank=4, format="int8", iters=2), dict(window=8, rank=
 SHAPES = {"gdn": "qwen3-next-80b-a3b", "kda": "kimi-linear-48b-a3b"}
 
 
-def sample(per_method: int, seed: int, arch: str = "sm_90", families=tuple(SHAPES)) -> list[KernelConfig]:
+def sample(per_method: int, seed: int, arch: str = "sm_90", families=tuple(SHAPES), formats=None) -> list[KernelConfig]:
+    """For each of `families`, each method of METHODS (those of `formats`: all where None), its default kernel and
+    per_method - 1 others of its search space."""
     rng = random.Random(seed)
     out = []
     for family in families:
         m = MODELS[SHAPES[family]]
         for method in METHODS:
+            if formats is not None and method["format"] not in formats:
+                continue
             problem = KernelConfig(family=family, H=m.H, HV=m.HV, K=m.K, V=m.V, **method)
             space = registry.search_space(problem, arch)
             default = registry.resolve(problem, arch)
@@ -52,6 +56,7 @@ def main():
     ap.add_argument("--batches", default="64,256")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--families", default="gdn,kda", help="which families' configurations, in this order")
+    ap.add_argument("--formats", default=None, help="only the methods of these residual formats (default: all)")
     ap.add_argument("--budget-s", type=float, default=480, help="no configuration starts after this many seconds")
     ap.add_argument("--wait-for", default=None, help="a file whose appearance timing waits for (GPU work running "
                     "beside the compile phase)")
@@ -61,7 +66,11 @@ def main():
     families = tuple(args.families.split(","))
     if not set(families) <= set(SHAPES):
         ap.error(f"--families must name some of {sorted(SHAPES)}, got {args.families!r}")
-    cfgs = sample(args.per_method, args.seed, families=families)
+    formats = None if args.formats is None else tuple(args.formats.split(","))
+    known = sorted({m["format"] for m in METHODS})
+    if formats is not None and not set(formats) <= set(known):
+        ap.error(f"--formats must name some of {known}, got {args.formats!r}")
+    cfgs = sample(args.per_method, args.seed, families=families, formats=formats)
     log = open(os.path.join(args.out, "log.txt"), "a")
 
     def say(msg):

@@ -69,3 +69,17 @@ def test_benchmark_scripts_write_their_result_files_atomically():
             if WRITES.search(line) and not any(s == script.name and t in line for s, t in NOT_RESULTS):
                 found.append(f"{script.name}:{n}: {line.strip()}")
     assert not found, "\n".join(found)
+
+
+def test_cost_model_sample_keeps_only_the_formats_asked_for():
+    """--formats narrows the sample to those methods: each one's registry default first, then others of its space."""
+    from leapquant.kernels import registry
+    from leapquant.kernels.config import KernelConfig
+    from leapquant.recipe_fields import MODELS
+    mod = load_benchmark("cost_model_measure")
+    got = mod.sample(2, seed=5, families=("gdn",), formats=("fp8-e4m3", "bf16"))
+    assert [c.format for c in got] == ["fp8-e4m3", "fp8-e4m3", "bf16", "bf16"]
+    m = MODELS[mod.SHAPES["gdn"]]
+    problem = KernelConfig(family="gdn", H=m.H, HV=m.HV, K=m.K, V=m.V, window=16, rank=4, format="fp8-e4m3", iters=2)
+    assert got[0] == registry.resolve(problem, "sm_90") and got[1] != got[0]
+    assert len(mod.sample(2, seed=5, families=("gdn",))) == 2 * len(mod.METHODS)
