@@ -141,10 +141,11 @@ def summary(errs):
     return {"rows": len(e), "median": statistics.median(e) if e else None, "worst": max(e) if e else None}
 
 
-def split(rows: list[dict], seed: int, holdout: float, terms: tuple[str, ...] = (), resources=None):
+def split(rows: list[dict], seed: int, holdout: float, terms: tuple[str, ...] = (), resources=None, gpu="h200"):
     """The model fitted on a seeded random part of the configurations and its errors on the rest (those whose
-    programs the part covers): (model, held-out configuration keys, training rows, held-out errors)."""
-    leap = sorted({key(r) for r in rows if not r.get("fla")})
+    programs the part covers): (model, held-out configuration keys, training rows, held-out errors). Only
+    configurations measured on `gpu` are held out; rows of other GPUs are always fitted on."""
+    leap = sorted({key(r) for r in rows if not r.get("fla") and r["gpu"] == gpu})
     held = set(random.Random(seed).sample(leap, round(holdout * len(leap))))
     train = [r for r in rows if r.get("fla") or key(r) not in held]
     test = [r for r in rows if not r.get("fla") and key(r) in held]

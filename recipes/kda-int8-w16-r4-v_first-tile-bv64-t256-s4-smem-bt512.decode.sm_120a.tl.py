@@ -33,8 +33,8 @@ def decode(q_handle: T.handle, k_handle: T.handle, v_handle: T.handle, g_handle:
                 with T.sblock("tilelang_root"):
                     T.reads()
                     T.writes()
-                    T.sblock_attr({"tl.launch_threads": [128, 1, 1]})
-                    zl = T.sblock_alloc_buffer((64,), "int8", scope="local")
+                    T.sblock_attr({"tl.launch_threads": [256, 1, 1]})
+                    zl = T.sblock_alloc_buffer((32,), "int8", scope="local")
                     yl = T.sblock_alloc_buffer((2, 16), scope="local")
                     acc = T.sblock_alloc_buffer((2,), scope="local")
                     G = T.sblock_alloc_buffer((17, 128), scope="shared.dyn")
@@ -70,9 +70,9 @@ def decode(q_handle: T.handle, k_handle: T.handle, v_handle: T.handle, g_handle:
                     s: T.int32 = idx[bz]
                     m: T.int32 = wpos[s]
                     v0: T.int32 = bx * 64
-                    for ps in T.unroll(4):
+                    for ps in T.unroll(2):
                         for e in T.vectorized(16):
-                            zl[ps * 16 + e] = Z[s, h, v0 + ps * 16 + r0, lt * 16 + e]
+                            zl[ps * 16 + e] = Z[s, h, v0 + ps * 32 + r0, lt * 16 + e]
                     for j in T.parallel(16):
                         for d in T.parallel(128):
                             G[j + 1, d] = T.if_then_else(j < m, rg[s, h, j, d], T.float32(0.0))
@@ -136,7 +136,7 @@ def decode(q_handle: T.handle, k_handle: T.handle, v_handle: T.handle, g_handle:
                     for e in T.unroll(16):
                         yl[0, e] = ys[0, lt * 16 + e]
                         yl[1, e] = ys[1, lt * 16 + e]
-                    for ps in T.unroll(4):
+                    for ps in T.unroll(2):
                         acc[0] = T.float32(0.0)
                         acc[1] = T.float32(0.0)
                         for e in T.unroll(16):
@@ -147,8 +147,8 @@ def decode(q_handle: T.handle, k_handle: T.handle, v_handle: T.handle, g_handle:
                             acc[0] = acc[0] + T.shfl_xor_sync(T.uint32(4294967295), acc[0], T.shift_right(8, st + 1), 32)
                             acc[1] = acc[1] + T.shfl_xor_sync(T.uint32(4294967295), acc[1], T.shift_right(8, st + 1), 32)
                         if lt == 0:
-                            zr[0, ps * 16 + r0] = acc[0]
-                            zr[1, ps * 16 + r0] = acc[1]
+                            zr[0, ps * 32 + r0] = acc[0]
+                            zr[1, ps * 32 + r0] = acc[1]
                     for i in T.parallel(64):
                         A1[i] = vb[0, i] * zr[0, i] * T.float32(0.007874015748031496)
                         A2[i] = vb[0, i] * zr[1, i] * T.float32(0.007874015748031496)
