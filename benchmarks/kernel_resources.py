@@ -2,12 +2,13 @@
 stack, SASS instructions, threads, shared memory: `tuner/resources.py`) in its table; no GPU needed.
 
     python benchmarks/kernel_resources.py [--measured FILE ...] [--study DIR ...] [--arch sm_90] [--workers 2]
-        [--table tuner/resources_sm_90.json]
+        [--table tuner/resources_sm_90.json] [--merge TABLE ...]
 
 The configurations: those of `benchmarks/fit_cost_model.py`'s H200 rows, of each `cost_model_measure.py` file
 (`--measured`) and of each measured study's journal (`--study`), resolved for `--arch`. Launches already in the table
 are not built again; the table is written after each build (`tuner.resources.Compiled`), so an interrupted run keeps
-what it built.
+what it built. `--merge` copies in the `--arch` launches of other tables (a compiled study's
+`--study-dir/resources_<arch>.json`), each entry checked as the table is read.
 """
 import argparse
 import json
@@ -40,10 +41,19 @@ def main():
     ap.add_argument("--arch", default="sm_90")
     ap.add_argument("--workers", type=int, default=os.cpu_count())
     ap.add_argument("--table", default=None, help="default: tuner/resources_<arch>.json")
+    ap.add_argument("--merge", action="append", default=[], help="another table whose --arch launches are copied in")
     args = ap.parse_args()
     t0 = time.time()
     figures = resources.Compiled(args.arch, args.table or resources.shipped_file(args.arch), workers=args.workers,
                                  shipped=False, log=lambda line: print(f"{time.time() - t0:6.0f} s {line}", flush=True))
+    for path in args.merge:
+        got = {k: v for k, v in resources.Table(path).entries.items() if k.startswith(args.arch + "/")}
+        new = {k: v for k, v in got.items() if k not in figures.table.entries}
+        figures.table.entries.update(new)
+        figures.table.save()
+        print(f"merged {len(new)} of {len(got)} {args.arch} launches from {path}", flush=True)
+    if args.merge and not (args.measured or args.study):
+        return
     cfgs = [registry.resolve(KernelConfig(**fields), args.arch) for fields in configs(args.measured, args.study)]
     print(f"{len(cfgs)} configurations for {args.arch} ({len(figures.table.entries)} launches in {figures.table.path})",
           flush=True)

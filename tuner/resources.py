@@ -21,7 +21,8 @@ from leapquant.kernels.config import KernelConfig
 
 
 def shipped_file(arch: str) -> Path:
-    """The shipped table of `arch`'s launches (``tuner/resources_sm_90.json``: the cost model's fit)."""
+    """The shipped table of `arch`'s launches (``tuner/resources_sm_90.json``: the cost model's fit and the shipped
+    recipes' studies; ``_sm_100``, ``_sm_120``: those studies')."""
     return Path(__file__).with_name(f"resources_{arch}.json")
 
 

@@ -189,6 +189,7 @@ def test_the_compiled_cost_model_builds_each_trials_kernels_for_the_target_and_s
         return LaunchResources(registers=96, stack=0, sass=1500 if step == "decode" else 4000,
                                threads=128 if step == "decode" else 256, shared=40000)
     monkeypatch.setattr(tuner.resources, "compile_launch", build)
+    monkeypatch.setattr(tuner.resources, "shipped_file", lambda arch: tmp_path / "none.json")   # no shipped table
     monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})
     r = _tune(tmp_path, "--model", "kda", "--gpu", "rtx-5090", "--trials", "4", "--tokens", "256", "--cost-model",
               "compiled", "--no-kernel-files", "--json", "--quiet")
@@ -201,3 +202,23 @@ def test_the_compiled_cost_model_builds_each_trials_kernels_for_the_target_and_s
     assert len(table) == len(built) and all(k.startswith("sm_120/") for k in table)
     recipe = Recipe.load(out["recipe"])
     assert recipe.figures.speed[0].cost_model == "tuner/cost_compiled_h200.json"
+
+
+@pytest.mark.parametrize("model,gpu", [("kda", "b200"), ("gdn", "rtx-5090")])
+def test_a_compiled_study_of_a_shipped_recipe_reads_the_shipped_launch_table_and_builds_nothing(
+        tmp_path, monkeypatch, model, gpu):
+    """tuner/resources_<arch>.json holds the launches of the shipped recipes' studies (their seed): the same study
+    predicts every trial it covers without a build."""
+    import os
+
+    import tuner.resources
+    from leapquant.gpus import arch_of
+    built = []
+    monkeypatch.setattr(tuner.resources, "compile_launch", lambda cfg, step, arch: built.append(cfg.tag))
+    monkeypatch.setattr(os, "sched_getaffinity", lambda pid: {0})     # any build in this process, where it is seen
+    r = _tune(tmp_path, "--model", model, "--gpu", gpu, "--trials", "8", "--tokens", "256", "--cost-model",
+              "compiled", "--no-kernel-files", "--json", "--quiet")
+    assert r.exit_code == 0, r.output
+    timed = [p for p in json.loads(r.stdout)["pareto"] if p["us_per_step"]]
+    assert built == [] and timed and all(p["cost_model"] == "compiled" for p in timed)
+    assert not (tmp_path / "study" / f"resources_{arch_of(gpu)}.json").exists()
