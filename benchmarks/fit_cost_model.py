@@ -28,7 +28,7 @@ sys.path.insert(0, os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 from leapquant.files import write_text_atomic  # noqa: E402
 from leapquant.gpus import named_by  # noqa: E402
 from leapquant.kernels.config import KernelConfig  # noqa: E402
-from tuner.cost import COMPILED_TERMS, FILES, extend, fit  # noqa: E402
+from tuner.cost import COMPILED_TERMS, FILES, fit  # noqa: E402
 from tuner.resources import Table  # noqa: E402
 
 RESULTS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "results")
@@ -154,37 +154,6 @@ def split(rows: list[dict], seed: int, holdout: float, terms: tuple[str, ...] = 
                                       resources)
 
 
-def extended(model, args, resources):
-    """`model` extended (`tuner.cost.extend`) to the programs of the --extend rows it lacks, and the report of that:
-    the programs, the rows, and the error on half of their configurations held out of the extension (seeded)."""
-    from benchmarks.check_cost_model import study_rows
-    rows = []       # each configuration in full: its tiles are the ones timed
-    for path in args.extend_measured:
-        rows += [{"config": r["config"], "batch": r["batch"], "us": r["us"], "gpu": named_by(r.get("gpu", "")),
-                  "source": os.path.basename(path)} for r in json.load(open(path))["rows"]]
-    for path in args.extend_study:
-        rows += [{"config": r["config"], "batch": r["batch"], "us": r["us"], "gpu": args.extend_gpu,
-                  "source": os.path.basename(path)} for r in study_rows(path)]
-    if any(r["gpu"] is None for r in rows):
-        sys.exit("--extend-measured: a row names a GPU that is not one of leapquant.gpus.SPECS")
-    rows = [r for r in rows if model.covers(KernelConfig(**r["config"])) is not None]
-    if not rows:
-        return model, None
-    keys = sorted({key(r) for r in rows})
-    held = set(random.Random(args.seed).sample(keys, len(keys) // 2))
-    part = extend(model, [r for r in rows if key(r) not in held], resources=resources)
-    test = [r for r in rows if key(r) in held and part.covers(KernelConfig(**r["config"])) is None]
-    sources = sorted({r["source"] for r in rows})
-    final = extend(model, rows, resources=resources, note="the programs it lacked fitted on " + ", ".join(sources))
-    added = {"decode": sorted(set(final.decode_cost) - set(model.decode_cost)),
-             "boundary": sorted(set(final.boundary_cost) - set(model.boundary_cost))}
-    return final, {"programs": added, "sources": sources, "gpus": sorted({r["gpu"] for r in rows}),
-                   "configurations": len(keys), "held_out_configurations": len(held),
-                   "held_out": summary(errors(part, test, resources)),
-                   "all_rows_final_model": summary(errors(final, rows, resources)),
-                   "held_out_rows": sorted(errors(part, test, resources), key=lambda e: -e["rel_error"])}
-
-
 def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--model", choices=sorted(FILES), default="bytes")
@@ -193,10 +162,6 @@ def main():
     ap.add_argument("--report", default=None, help="default: benchmarks/results/cost_model[_compiled]_h200.json")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--holdout", type=float, default=0.4)
-    ap.add_argument("--extend-measured", action="append", default=[], help="cost_model_measure.py rows (any GPU) "
-                    "whose programs the H200 rows lack: their constants are fitted on them, all others kept")
-    ap.add_argument("--extend-study", action="append", default=[], help="a measured study's journal, the same way")
-    ap.add_argument("--extend-gpu", default="h100", help="the GPU the --extend-study journals were measured on")
     ap.add_argument("--splits", type=int, default=20, help="further random splits (seeds --seed + 1 ...) whose "
                     "held-out errors are summarised beside the first's")
     args = ap.parse_args()
@@ -225,20 +190,18 @@ def main():
                 fitted_on="H200 CUDA-graph timings of benchmarks/results/*_h200.json"
                 + (" and " + ", ".join(args.measured) if args.measured else "") + "; python benchmarks/"
                 "fit_cost_model.py " + " ".join(sys.argv[1:]))
-    final, extension = extended(final, args, resources)
     report = {"command": "python benchmarks/fit_cost_model.py " + " ".join(sys.argv[1:]),
               "configurations": len(leap), "held_out_configurations": len(held),
               "held_out": summary(covered), "other_splits": splits,
               "train": summary(errors(model, [r for r in train if not r.get("fla")], resources)),
               "all_rows_final_model": summary(errors(final, [r for r in rows if not r.get("fla")], resources)),
               "fla_final_model": summary(errors(final, [r for r in rows if r.get("fla")])),
-              "extension": extension,
               "split_model": json.loads(model.to_json()), "final_model": json.loads(final.to_json()),
               "held_out_rows": sorted(covered, key=lambda e: -e["rel_error"])}
     write_text_atomic(report_path, json.dumps(report, indent=1) + "\n")
     write_text_atomic(os.path.normpath(out), final.to_json())
     print(json.dumps({k: report[k] for k in ("configurations", "held_out_configurations", "held_out", "train",
-                                              "other_splits", "extension",
+                                              "other_splits",
                                               "all_rows_final_model", "fla_final_model")}, indent=1))
     print(final.to_json())
 

@@ -242,38 +242,6 @@ def fit(rows: list[dict], gpu: str = "h200", fitted_on: str = "", terms: tuple[s
                      fitted_on=fitted_on)
 
 
-def extend(model: CostModel, rows: list[dict], gpu: str = "h100", resources=None, note: str = "") -> CostModel:
-    """`model` with constants for the decode and boundary programs it has none of, fitted on the measured `rows` of
-    those programs ({config, batch, us}, each on its own `gpu` where it names one), every other constant kept: what
-    the model's other terms leave of each row, at the least absolute relative error. Rows of covered programs are
-    ignored; `note` is added to `fitted_on`. A compiled model needs `resources(cfg, gpu)` as `fit` does."""
-    from dataclasses import replace
-
-    import numpy as np
-
-    rows = [r for r in rows if not r.get("fla") and model.covers(KernelConfig(**r["config"])) is not None]
-    if not rows:
-        return model
-    decs = sorted({r["config"]["decode"] for r in rows} - set(model.decode_cost))
-    bnds = sorted({r["config"]["boundary"] for r in rows} - set(model.boundary_cost))
-    base = replace(model, decode_cost={**model.decode_cost, **dict.fromkeys(decs, 0.0)},
-                   boundary_cost={**model.boundary_cost, **dict.fromkeys(bnds, 0.0)})
-    A, y = [], []
-    for r in rows:
-        g = spec(r.get("gpu", gpu))
-        cfg = registry.resolve(KernelConfig(**r["config"]), arch_of(g.name))
-        f = features(cfg, r["batch"])
-        bw, compute = g.dram_tb_s * 1e6, g.sms * g.boost_mhz * 1e-3
-        rest = base.predict(cfg, r["batch"], g, resources(cfg, g.name) if model.compiled else None)
-        A.append([(f["decode_bytes"] / bw if d == cfg.decode else 0.0) / r["us"] for d in decs]
-                 + [(f["rebuild_flops"] * 1e-9 / compute if b == cfg.boundary else 0.0) / r["us"] for b in bnds])
-        y.append(1.0 - rest / r["us"])
-    x = _least_absolute(np.array(A), np.array(y))
-    return replace(base, decode_cost={**base.decode_cost, **{d: float(v) for d, v in zip(decs, x)}},
-                   boundary_cost={**base.boundary_cost, **{b: float(v) for b, v in zip(bnds, x[len(decs):])}},
-                   fitted_on=model.fitted_on + (f"; {note}" if note else ""))
-
-
 def _least_absolute(A, y):
     """x >= 0 minimising sum |A x - y| (`A`: [rows, constants]): min sum(e) s.t. -e <= A x - y <= e, as HiGHS's LP."""
     import numpy as np
