@@ -11,7 +11,8 @@ The rows: every LeapQuant row of the H200 bench results in benchmarks/results/ (
 CUDA-graph timings) whose configuration names a program of today's registry — older rows' names are mapped by the
 renames of benchmarks/results/README.md (`z1` → persistent, `b12w` → walk, `b12` → regs, `b7` → smem, K-first →
 tile); rows of variants that no longer exist are left out — plus the rows of `benchmarks/cost_model_measure.py`
-(`--measured`). The configurations (not the rows: a configuration's batches stay together) are split at random;
+(`--measured`). The H200 configurations (not the rows: a configuration's batches stay together) are split at random
+(rows of other GPUs are always fitted on);
 the model is fitted on one part and predicts the other, then refitted on all for the shipped constants.
 """
 import argparse

@@ -8,7 +8,7 @@ The configurations: those of `benchmarks/fit_cost_model.py`'s H200 rows, of each
 (`--measured`) and of each measured study's journal (`--study`), resolved for `--arch`. Launches already in the table
 are not built again; the table is written after each build (`tuner.resources.Compiled`), so an interrupted run keeps
 what it built. `--merge` copies in the `--arch` launches of other tables (a compiled study's
-`--study-dir/resources_<arch>.json`), each entry checked as the table is read.
+`--study-dir/resources_<arch>.json`), each entry checked as the table is read; with `--merge` alone nothing is built.
 """
 import argparse
 import json
@@ -43,6 +43,9 @@ def main():
     ap.add_argument("--table", default=None, help="default: tuner/resources_<arch>.json")
     ap.add_argument("--merge", action="append", default=[], help="another table whose --arch launches are copied in")
     args = ap.parse_args()
+    for path in args.merge:
+        if not os.path.isfile(path):
+            ap.error(f"--merge {path}: no such table file")
     t0 = time.time()
     figures = resources.Compiled(args.arch, args.table or resources.shipped_file(args.arch), workers=args.workers,
                                  shipped=False, log=lambda line: print(f"{time.time() - t0:6.0f} s {line}", flush=True))
