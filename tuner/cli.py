@@ -7,6 +7,7 @@ H200 measurements (`tuner/cost.py`), for one layer of the serving model's shape 
 """
 from __future__ import annotations
 
+import functools
 import json
 import math
 import sys
@@ -55,37 +56,83 @@ def _list_gpus(as_json: bool) -> None:
     Console().print(table)
 
 
+SPEEDS = ("auto", "measured", "predicted", "build", "none")
+"""--speed: measured when this machine has the target (auto), measured, predicted, none, or build (no figure: every
+trial's launches built for the target into --kernels, for a measured study to load)."""
+
+
 def _speed(kind: str, gpu: str, batches: tuple[int, ...], gpus: int = 1, address: str | None = None,
-           on_ray: bool = False, cost_model: str = "bytes", study_dir: Path | None = None):
+           on_ray: bool = False, cost_model: str = "bytes", study_dir: Path | None = None,
+           kernels: Path | None = None):
     """The speed objective: measured here (in this process, or on `gpus` Ray actors of one GPU each where the trials
-    run on Ray (`on_ray`), on the cluster at `address` where given), predicted by `cost_model` (the compiled one
-    builds each trial's kernels, their figures kept in `study_dir`), or none."""
+    run on Ray (`on_ray`), on the cluster at `address` where given; launches found in `kernels` loaded, not compiled),
+    predicted by `cost_model` (the compiled one builds each trial's kernels, their figures kept in `study_dir`),
+    built into `kernels` and not timed, or none."""
     from tuner.cost import FILES
     from tuner.speed import MeasuredSpeed, local_gpu_is
-    if kind not in ("auto", "measured", "predicted", "none"):
-        raise InputError(f"--speed must be auto, measured, predicted or none, got {kind!r}")
+    if kind not in SPEEDS:
+        raise InputError(f"--speed must be one of {', '.join(SPEEDS)}, got {kind!r}")
     if cost_model not in FILES:
         raise InputError(f"--cost-model must be one of {sorted(FILES)}, got {cost_model!r}")
-    if cost_model != "bytes" and kind == "measured":
-        raise InputError(f"--cost-model {cost_model} predicts speed; --speed measured times it instead")
+    if cost_model != "bytes" and kind in ("measured", "build"):
+        raise InputError(f"--cost-model {cost_model} predicts speed; --speed {kind} does not")
+    if kind == "build":
+        return _built(gpu, kernels, gpus)
     here = local_gpu_is(gpu) or (kind == "measured" and address is not None)
     if kind == "measured" and not here:
         raise InputError(f"--speed measured needs the target GPU ({gpu}) in this machine (or a Ray cluster's, "
                          f"--address)")
+    measured = kind == "measured" or (kind == "auto" and here)
+    if kernels is not None and not measured:
+        raise InputError(f"--kernels is read by a measured study and written by --speed build; this study's speed is "
+                         f"{'predicted' if kind != 'none' else 'not taken'} (--speed {kind})")
     if kind == "none":
         return None
-    if not (kind == "measured" or (kind == "auto" and here)):
+    if not measured:
         if gpus > 1:
             raise InputError(f"--gpus {gpus} spreads measured speed trials, but the speed is predicted here "
                              f"(--speed {kind}, no {gpu} in this machine)")
         return _predicted(gpu, batches, cost_model, study_dir)
+    make = functools.partial(_measurer, None if kernels is None else str(_kernels_in(kernels)), gpu)
     if gpus == 1 and address is None and not on_ray:
-        return MeasuredSpeed(gpu, batches)
+        return MeasuredSpeed(gpu, batches, measurer=make())
     try:
         from tuner.gpu_actors import GpuActors
-        return MeasuredSpeed(gpu, batches, measurer=GpuActors(gpus, address))
+        return MeasuredSpeed(gpu, batches, measurer=GpuActors(gpus, address, make_measurer=make))
     except ImportError:
         raise InputError("--gpus > 1 / --address need Ray: pip install -e '.[tune]'") from None
+
+
+def _kernels_in(kernels: Path) -> Path:
+    if not Path(kernels).is_dir():
+        raise InputError(f"--kernels {str(kernels)!r} is not a folder (leapquant tune --speed build --kernels DIR "
+                         f"fills one)")
+    return Path(kernels)
+
+
+def _measurer(kernels: str | None, gpu: str):
+    """A Measurer of this machine's GPU, loading the launches prebuilt in `kernels` for gpu's arch (a Ray actor's
+    too: a module-level function, picklable)."""
+    from leapquant.gpus import arch_of
+    from tuner.kernel_store import KernelStore
+    from tuner.measure import Measurer
+    return Measurer(store=None if kernels is None else KernelStore(kernels, arch_of(gpu)))
+
+
+def _built(gpu: str, kernels: Path | None, gpus: int):
+    """--speed build: every trial's launches built for gpu's arch into `kernels` on every core."""
+    import os
+
+    from leapquant.files import check_output_dir
+    from leapquant.gpus import arch_of
+    from tuner.kernel_store import KernelStore
+    from tuner.speed import BuiltSpeed
+    if kernels is None:
+        raise InputError("--speed build needs --kernels DIR: the folder the trials' launches are built into")
+    if gpus > 1:
+        raise InputError(f"--gpus {gpus} spreads measured speed trials; --speed build times none")
+    return BuiltSpeed(gpu, KernelStore(check_output_dir(kernels, "--kernels"), arch_of(gpu)),
+                      workers=len(os.sched_getaffinity(0)))
 
 
 def _predicted(gpu: str, batches: tuple[int, ...], cost_model: str, study_dir: Path | None):
@@ -137,7 +184,10 @@ def tune_cmd(
                                  "bpb (the trained model's bits per byte over held-out text, relative to FP32)."),
     bpb_tokens: int = typer.Option(4096, help="Bytes of the held-out text each trial reads with --accuracy bpb."),
     speed: str = typer.Option("auto", help="auto (measured when this machine has the target GPU, else predicted), "
-                              "measured, predicted or none."),
+                              "measured, predicted, none, or build (no figure: every trial's launches built for the "
+                              "target into --kernels, for a measured study of the same seed to load)."),
+    kernels: Path = typer.Option(None, help="A folder of launches built ahead for the target (--speed build writes "
+                                 "it; a measured study loads the launches it finds there and compiles the rest)."),
     cost_model: str = typer.Option("bytes", help="The model of a predicted speed: bytes (what a step moves and "
                                    "computes; no compilation) or compiled (also each trial's kernels built for the "
                                    "target: their instructions and occupancy; up to a minute a kernel per core)."),
@@ -191,7 +241,7 @@ def tune_cmd(
         document = read_document(doc, bpb_tokens)
         data += f"; bits per byte over the first {len(document)} bytes of {doc.name} (held out)"
     timing = _speed(speed, gpu, batches, gpu_count, address, on_ray=tw.kind_of(runner, workers, address) == "ray",
-                    cost_model=cost_model, study_dir=study_dir)
+                    cost_model=cost_model, study_dir=study_dir, kernels=kernels)
     pool, progress = None, _Progress(trials, quiet)
     try:
         pool = tw.make(runner, workers, address)
@@ -318,17 +368,20 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
     name = f"{model}-{gpu}-tuned"
     recipe_path = _write_recipe(chosen, kernel_shape, gpu, data, out / f"{name}.json", kernel_files, timing)
     plot(pareto, done, chosen, default_trial(done), out / f"{name}-pareto.png",
-         f"{model} on {gpu}: {len(done)} trials, speed {timing.how if timing else 'not taken'} at batch "
-         f"{timing.batches[0] if timing else '-'}",
+         f"{model} on {gpu}: {len(done)} trials, " + (f"speed {timing.how} at batch {timing.batches[0]}" if timing
+                                                       and timing.how != "built" else "speed not taken"),
          "bits per byte over FP32's − 1" if "bits_per_byte" in chosen.user_attrs else "final state error")
     rows = [row(t) for t in pareto]
     write_text_atomic(out / f"{name}-pareto.json", json.dumps(rows, indent=1) + "\n")
     summary = {"pareto": rows, "chosen": chosen.number, "recipe": str(recipe_path), "data": data, "runner": runner,
                "speed": timing.how if timing else None, "trials": len(done),
                "speed_gpus": getattr(timing.measurer, "size", 1) if getattr(timing, "how", "") == "measured" else None,
-               "speed_ran": None if timing is None else (
+               "speed_ran": None if timing is None or timing.how == "built" else (
                    "predicted" if timing.how == "predicted" else getattr(timing.measurer, "name", "in-process")),
                "versus_default": versus_default(done, chosen, pareto)}
+    if getattr(timing, "how", "") == "built":
+        summary["kernels_built"] = {"folder": str(timing.store.folder), "arch": timing.store.arch,
+                                    "launches": timing.store.count(), "failed": timing.failed}
     if as_json:
         sys.stdout.write(json.dumps(summary, indent=2) + "\n")
         return
@@ -341,7 +394,7 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
         table.add_column(col, overflow="fold")
     for r in rows:
         mark = " (chosen)" if r["trial"] == chosen.number else ""
-        how = r["speed_how"] + (f", {r['cost_model']} model" if r.get("cost_model") else "")
+        how = f"{r['speed_how']}" + (f", {r['cost_model']} model" if r.get("cost_model") else "")
         us = f"{r['us_per_step']:.1f} ({how})" if r["us_per_step"] else f"- ({r['speed_missing']})"
         sp = f"{r['speedup']:.2f}x" if r["speedup"] else "-"
         err = (f"{100 * r['error']:+.3f} %" if first != "state error" else f"{r['error']:.3e}")
@@ -355,6 +408,10 @@ def _emit(study, model, gpu, kernel_shape, data, out: Path, max_error, kernel_fi
         Console(soft_wrap=True).print(
             f"chosen vs the default (trial {vs['default_trial']}, {vs['default_us']:.1f} µs): "
             f"{vs['chosen_speed_over_default']:.3f}x its speed; faster and more accurate: {beat}", highlight=False)
+    if "kernels_built" in summary:
+        k = summary["kernels_built"]
+        Console().print(f"kernels: {k['launches']} launches for {k['arch']} in {k['folder']} ({len(k['failed'])} "
+                        f"configurations failed to build); a measured study loads them with --kernels", highlight=False)
     Console().print(f"recipe: {recipe_path}; figure: {out / (name + '-pareto.png')}", highlight=False)
 
 

@@ -4,7 +4,9 @@ same process for the ratio.
 A configuration's time is `leapquant.kernels.bench.bench_leap` as CUDA-graph replays (the steady state of a pool at
 staggered window positions: each step flushes N / window requests); FLA's is its faster layout of
 `fused_recurrent_gated_delta_rule` / `fused_recurrent_kda` at the same batch, timed once per (shape, batch) and kept.
-One `Measurer` times one configuration at a time, so that timings never share the GPU.
+One `Measurer` times one configuration at a time, so that timings never share the GPU. With a `store`
+(`tuner.kernel_store.KernelStore`: launches built ahead for this GPU's arch) a configuration whose launches it holds
+runs those cubins and compiles nothing; each row says which (``prebuilt``).
 """
 from __future__ import annotations
 
@@ -20,6 +22,7 @@ class Measurer:
 
     device: str = "cuda"
     fla: dict = field(default_factory=dict)
+    store: object = None
 
     def baseline(self, cfg: KernelConfig, batch: int) -> float:
         """µs of FLA's FP32 decode step (its faster state layout) for cfg's problem at `batch`."""
@@ -34,21 +37,33 @@ class Measurer:
         """Compile the launches of `cfgs` on every core, so that timing them waits on no compile; one that fails to
         compile fails again, with its error, when it is timed."""
         import os
-        precompile(cfgs, workers=len(os.sched_getaffinity(0)))
+        precompile([c for c in cfgs if self._prebuilt(c) is None], workers=len(os.sched_getaffinity(0)))
+
+    def _prebuilt(self, cfg: KernelConfig):
+        """(resolved cfg, its StepKernels from the store), or None where there is no store or it lacks a launch."""
+        if self.store is None:
+            return None
+        from leapquant.kernels import registry
+        full = registry.resolve(cfg, self.store.arch)
+        kernels = self.store.step_kernels(full)
+        return None if kernels is None else (full, kernels)
 
     def measure(self, cfg: KernelConfig, batches: tuple[int, ...]) -> list[dict]:
-        """One row per batch: {batch, us, us_decode (the boundary launch skipped), fla_us, speedup, how}."""
+        """One row per batch: {batch, us, us_decode (the boundary launch skipped), fla_us, speedup, how, gpu,
+        prebuilt (the store's launches ran)}."""
         import torch
 
         from leapquant.kernels.bench import bench_leap
         from leapquant.kernels.decoder import LeapDecoder
-        dec = LeapDecoder(cfg)
+        prebuilt = self._prebuilt(cfg)
+        dec = LeapDecoder(cfg) if prebuilt is None else LeapDecoder(prebuilt[0], self.store.arch, prebuilt[1])
         rows = []
         for n in batches:
             us, us_decode, _ = bench_leap(dec.cfg, n, device=self.device, decoder=dec, graphs=True)
             fla = self.baseline(dec.cfg, n)
             rows.append({"batch": n, "us": us, "us_decode": us_decode, "fla_us": fla, "speedup": fla / us,
-                         "how": "measured", "gpu": torch.cuda.get_device_name(self.device)})
+                         "how": "measured", "gpu": torch.cuda.get_device_name(self.device),
+                         "prebuilt": prebuilt is not None})
         return rows
 
 

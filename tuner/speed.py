@@ -1,6 +1,7 @@
 """Where a trial's speed comes from: measured on the local GPU when it is the target (`MeasuredSpeed`, CUDA-graph
 replays beside FLA's FP32 kernel), predicted by the cost model otherwise (`PredictedSpeed`). Each figure says which:
-``how`` is ``measured`` or ``predicted``."""
+``how`` is ``measured`` or ``predicted``. `BuiltSpeed` gives no figure: it builds each trial's launches for a
+measured study to load (`tuner.kernel_store`)."""
 from __future__ import annotations
 
 from dataclasses import dataclass, field
@@ -92,6 +93,39 @@ class MeasuredSpeed:
         else:
             got = _each(lambda c: self.measurer.measure(c, self.batches), cfgs)
         return [r if isinstance(r, Exception) else [{**x, "gpu": self.gpu} for x in r] for r in got]
+
+
+class NotTimed(Exception):
+    """A configuration's speed was not taken; the message says why (the trial records it as its speed's absence)."""
+
+
+@dataclass
+class BuiltSpeed:
+    """No speed figure: the launches of each round's configurations are built for the store's arch into `store`
+    (`tuner.kernel_store.KernelStore`) on `workers` processes, for a measured study of the target to load. Every
+    configuration is a candidate, as in a measured study, so that both draw the same trials for the same seed."""
+
+    gpu: str
+    store: object
+    workers: int = 1
+    log: object = None
+    how: str = "built"
+    batches: tuple[int, ...] = (256,)
+    failed: dict = field(default_factory=dict)      # config tag -> why its build failed
+
+    def why_not(self, cfg: KernelConfig) -> str | None:
+        return None
+
+    def prepare(self, cfgs: list[KernelConfig]) -> None:
+        from leapquant.kernels import registry
+        self.failed.update(self.store.fill([registry.resolve(c, self.store.arch) for c in cfgs], self.workers,
+                                           self.log))
+
+    def rows_many(self, cfgs: list[KernelConfig]) -> list:
+        from leapquant.kernels import registry
+        tags = [registry.resolve(c, self.store.arch).tag for c in cfgs]
+        return [NotTimed(self.failed.get(t) or f"built into {self.store.folder} for {self.store.arch}, not timed "
+                         f"(--speed build)") for t in tags]
 
 
 def _each(fn, cfgs: list[KernelConfig]) -> list:

@@ -21,6 +21,7 @@ from leapquant.pipeline import Pipeline
 from leapquant.recipe import ModelShape
 from leapquant.simulate import chunk_tokens, simulate
 from tuner.space import DEFAULT, Space, default_params, suggest
+from tuner.speed import NotTimed
 
 OBJECTIVES = ("final_state_error", "us_per_step", "bytes_per_element")
 """What every trial minimises (the study's directions, in order; with accuracy "bpb" the first is the relative bits
@@ -215,7 +216,10 @@ def _speeds(speed, points) -> list[tuple[list[dict], str | None]]:
                 todo.append(i)
     for i, rows in zip(todo, speed.rows_many([points[i].kernel for i in todo])):
         # a kernel that fails to build or run: no figure, said so
-        out[i] = ([], f"{type(rows).__name__}: {rows}") if isinstance(rows, Exception) else (rows, None)
+        if isinstance(rows, Exception):
+            out[i] = ([], str(rows) if isinstance(rows, NotTimed) else f"{type(rows).__name__}: {rows}")
+        else:
+            out[i] = (rows, None)
     return out
 
 

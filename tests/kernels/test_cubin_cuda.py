@@ -1,6 +1,7 @@
 """Prebuilt kernels (cubins and launch descriptions, leapquant.kernels.artifact) on the GPU: launched through the CUDA
 driver they compute bit for bit what TileLang's own compiled kernels compute, eagerly and replayed from a CUDA graph,
-and a cubin for another architecture is refused (skipped without CUDA)."""
+and a cubin for another architecture is refused; the same for launches from a tuner KernelStore (skipped
+without CUDA)."""
 import pytest
 import torch
 
@@ -39,16 +40,19 @@ def test_prebuilt_kernels_match_compiled_kernels_bit_for_bit(kb, fields, tmp_pat
     from leapquant.kernels.decoder import LeapDecoder
     cfg = config(**fields, small_batch=64)
     pre, _ = _prebuilt(cfg, tmp_path)
-    jit = LeapDecoder(cfg)
-    gen = torch.Generator(device="cuda").manual_seed(5)
+    _agree(kb, cfg, LeapDecoder(cfg), pre, seed=5)
+
+
+def _agree(kb, cfg, jit, pre, seed: int) -> None:
+    """`jit` and `pre` give equal outputs and pools over three windows of steps at 37 and 300 requests."""
+    gen = torch.Generator(device="cuda").manual_seed(seed)
     for N in (37, 300):
         a = ragged_pool(kb, cfg, N + 3, gen)
         b = a.clone()
         for _ in range(3 * cfg.window):
             idx = torch.randperm(N + 3, device="cuda", generator=gen)[:N].to(torch.int32)
             x = kb.make_inputs(cfg.family, N, cfg.H, cfg.HV, cfg.K, cfg.V, "cuda", gen)
-            oa, ob = jit.step(a, *x, idx), pre.step(b, *x, idx)
-            assert torch.equal(oa, ob), (cfg.tag, N)
+            assert torch.equal(jit.step(a, *x, idx), pre.step(b, *x, idx)), (cfg.tag, N)
         torch.cuda.synchronize()
         assert_same_pools(a, b, (cfg.tag, N))
 
@@ -96,3 +100,17 @@ def test_a_cubin_for_another_architecture_is_refused(kb, tmp_path):
     x = kb.make_inputs(cfg.family, 8, cfg.H, cfg.HV, cfg.K, cfg.V, "cuda", gen)
     with pytest.raises(InputError, match="built for sm_"):
         dec.step(st, *x, torch.arange(8, device="cuda", dtype=torch.int32))
+
+
+@pytest.mark.parametrize("fields", [dict(family="gdn"), dict(family="kda", format="int4", boundary="smem")],
+                         ids=["gdn", "kda-int4-smem"])
+def test_launches_from_a_tuner_kernel_store_match_compiled_kernels_bit_for_bit(kb, fields, tmp_path):
+    """The store keys a launch by what its program depends on, so a measured study loads it for every configuration
+    that shares it: the store's decoder computes bit for bit what TileLang's compiled one does (37 and 300
+    requests, three windows)."""
+    from leapquant.kernels.decoder import LeapDecoder, local_arch
+    from tuner.kernel_store import KernelStore
+    cfg = config(**fields, small_batch=64)
+    store = KernelStore(tmp_path, local_arch())
+    assert store.fill([cfg]) == {} and store.missing([cfg]) == []
+    _agree(kb, cfg, LeapDecoder(cfg), LeapDecoder(cfg, local_arch(), store.step_kernels(cfg)), seed=8)

@@ -104,16 +104,28 @@ def test_measured_speed_goes_to_gpu_actors_where_the_trials_run_on_ray_or_severa
     made = []
 
     class FakeActors:
-        def __init__(self, count, address=None):
+        def __init__(self, count, address=None, make_measurer=None):
             made.append((count, address))
+            self.make_measurer = make_measurer
     monkeypatch.setattr(tuner.speed, "local_gpu_is", lambda gpu: True)
     monkeypatch.setattr(tuner.gpu_actors, "GpuActors", FakeActors)
-    monkeypatch.setattr("tuner.measure.Measurer", lambda: "in-process")
+    monkeypatch.setattr("tuner.measure.Measurer", lambda store=None: "in-process")
     timing = _speed("measured", "h200", (256,), gpus, address, on_ray=on_ray)
     if actors is None:
         assert timing.measurer == "in-process" and not made
     else:
         assert isinstance(timing.measurer, FakeActors) and made == [(actors, address)]
+        assert timing.measurer.make_measurer() == "in-process"      # each actor builds its own measurer
+
+
+def test_a_measured_study_given_kernels_loads_them_from_a_store_of_the_targets_arch(monkeypatch, tmp_path):
+    import tuner.speed
+    from tuner.cli import _speed
+    monkeypatch.setattr(tuner.speed, "local_gpu_is", lambda gpu: True)
+    store = _speed("measured", "b200", (256,), kernels=tmp_path).measurer.store
+    assert (store.folder, store.arch) == (tmp_path, "sm_100")
+    built = _speed("build", "rtx-5090", (256,), kernels=tmp_path / "new")
+    assert built.how == "built" and built.store.arch == "sm_120"
 
 
 def test_list_gpus_gives_every_gpu_with_its_figures():
@@ -141,6 +153,10 @@ def test_list_gpus_gives_every_gpu_with_its_figures():
     (["--model", "kda", "--gpu", "b200", "--cost-model", "roofline"], "--cost-model must be one of"),
     (["--model", "kda", "--gpu", "b200", "--cost-model", "compiled", "--speed", "measured"],
      "--cost-model compiled predicts speed"),
+    (["--model", "kda", "--gpu", "b200", "--speed", "build"], "--speed build needs --kernels DIR"),
+    (["--model", "kda", "--gpu", "b200", "--speed", "build", "--kernels", "k", "--cost-model", "compiled"],
+     "--speed build does not"),
+    (["--model", "kda", "--gpu", "b200", "--kernels", "k"], "--kernels is read by a measured study"),
     (["--model", "kda", "--gpu", "b200", "--space", "/nonexistent/space.json"], "--space"),
     (["--model", "kda", "--gpu", "b200", "--trace", "/nonexistent/trace.safetensors"], "trace"),
 ])
@@ -222,3 +238,19 @@ def test_a_compiled_study_of_a_shipped_recipe_reads_the_shipped_launch_table_and
     timed = [p for p in json.loads(r.stdout)["pareto"] if p["us_per_step"]]
     assert built == [] and timed and all(p["cost_model"] == "compiled" for p in timed)
     assert not (tmp_path / "study" / f"resources_{arch_of(gpu)}.json").exists()
+
+
+@pytest.mark.parametrize("speed", ["none", "build"])
+def test_a_study_without_speed_figures_prints_its_front_and_says_why_each_point_has_none(tmp_path, monkeypatch, speed):
+    import tuner.kernel_store
+    built = []
+    monkeypatch.setattr(tuner.kernel_store.KernelStore, "fill", lambda self, cfgs, workers=1, log=None:
+                        built.extend(cfgs) or {})
+    extra = ["--kernels", str(tmp_path / "kernels")] if speed == "build" else []
+    r = _tune(tmp_path, "--model", "gdn", "--gpu", "h200", "--trials", "3", "--tokens", "256", "--speed", speed,
+              "--no-kernel-files", "--quiet", *extra)
+    assert r.exit_code == 0, r.output
+    rows = json.loads((tmp_path / "out" / "gdn-h200-tuned-pareto.json").read_text())
+    why = "not timed (--speed build)" if speed == "build" else "no speed objective"
+    assert rows and all(why in r["speed_missing"] and r["us_per_step"] is None for r in rows)
+    assert ("kernels: 0 launches for sm_90" in r.stdout) == (speed == "build") == bool(built)
