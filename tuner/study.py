@@ -143,6 +143,7 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
     space = space.including(DEFAULT)          # the default is enqueued first, whatever the space narrows
     optuna.logging.set_verbosity(optuna.logging.WARNING)    # a line per trial is the caller's (on_trial)
     study = open_study(study_dir, f"{model.name}-{arch}" + ("-bpb" if accuracy_kind == "bpb" else ""), seed)
+    _same_speed(study, study_dir, "none" if speed is None else speed.how)
     recover(study)
     fp32 = None
     if accuracy_kind == "bpb":
@@ -182,6 +183,17 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
             if on_trial is not None:
                 on_trial(study.trials[trial.number])
     return study
+
+
+def _same_speed(study: optuna.Study, study_dir, how: str) -> None:
+    """Refuse to resume a study whose speed was taken otherwise (measured, predicted, built, none): its trials' figures
+    would mix; record `how` on a new one."""
+    was = study.user_attrs.get("speed")
+    if was is None:
+        study.set_user_attr("speed", how)
+    elif was != how:
+        raise InputError(f"study_dir {str(study_dir)!r} holds a study whose speed is {was}; this one's is {how}: "
+                         f"give it another --study-dir")
 
 
 def _repeat(study: optuna.Study, trial) -> bool:

@@ -112,5 +112,5 @@ def test_launches_from_a_tuner_kernel_store_match_compiled_kernels_bit_for_bit(k
     from tuner.kernel_store import KernelStore
     cfg = config(**fields, small_batch=64)
     store = KernelStore(tmp_path, local_arch())
-    assert store.fill([cfg]) == {} and store.missing([cfg]) == []
+    assert store.fill([cfg], workers=4) == {} and store.missing([cfg]) == []
     _agree(kb, cfg, LeapDecoder(cfg), LeapDecoder(cfg, local_arch(), store.step_kernels(cfg)), seed=8)

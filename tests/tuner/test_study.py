@@ -231,3 +231,10 @@ def test_measured_speed_names_the_target_and_returns_a_failing_measurement_in_it
     rows = MeasuredSpeed("h200", (64, 256), measurer=OneGpu()).rows_many([KernelConfig(), KernelConfig(window=8)])
     assert [(r["batch"], r["gpu"]) for r in rows[0]] == [(64, "h200"), (256, "h200")]
     assert isinstance(rows[1], InputError) and "compile" in str(rows[1])
+
+
+def test_a_study_is_not_resumed_with_its_speed_taken_otherwise(tmp_path):
+    from tuner.speed import PredictedSpeed
+    tune(MODEL, "sm_90", _source(), trials=2, study_dir=tmp_path, seed=0)
+    with pytest.raises(InputError, match="holds a study whose speed is none; this one's is predicted"):
+        tune(MODEL, "sm_90", _source(), trials=3, study_dir=tmp_path, seed=0, speed=PredictedSpeed("h200"))
