@@ -57,6 +57,16 @@ class KernelStore:
         """How many complete launches the folder holds."""
         return len(list(self.folder.glob("*.launch.json"))) if self.folder.is_dir() else 0
 
+    def entries(self):
+        """(key, cubin, launch description) of every complete launch in the folder, by file name."""
+        for path in sorted(self.folder.glob("*.launch.json")):
+            try:
+                meta = json.loads(path.read_text())
+                yield meta["key"], path.with_name(path.name[:-len(".launch.json")] + ".cubin").read_bytes(), \
+                    meta["launch"]
+            except (OSError, ValueError, KeyError, TypeError) as e:
+                raise InputError(f"prebuilt launch {str(path)!r}: {e}") from None
+
     def missing(self, cfgs: list[KernelConfig]) -> list[tuple[KernelConfig, str]]:
         """The launches of resolved `cfgs` not in the store, each once."""
         out = {}

@@ -86,16 +86,22 @@ def compile_launch(cfg: KernelConfig, step: str, arch: str) -> LaunchResources:
     if step not in STEPS:
         raise InputError(f"step must be one of {list(STEPS)}, got {step!r}")
     built = artifact.build_launch(step, cfg, step, arch)
+    return figures_of(built.cubin, built.launch)
+
+
+def figures_of(cubin: bytes, launch: dict) -> LaunchResources:
+    """A built launch's figures: cuobjdump's of its `cubin`, the threads and dynamic shared memory of its `launch`
+    description (`leapquant.kernels.launch.Launch.to_dict`)."""
+    from leapquant.kernels import artifact
     fd, path = tempfile.mkstemp(suffix=".cubin")
     try:
         with os.fdopen(fd, "wb") as f:
-            f.write(built.cubin)
+            f.write(cubin)
         got = artifact.inspect(path)
     finally:
         os.unlink(path)
-    threads = math.prod(built.launch["block"])
-    return LaunchResources(registers=got["registers"], stack=got["stack"], sass=got["sass"], threads=threads,
-                           shared=got["shared"] + int(built.launch["shared"]))
+    return LaunchResources(registers=got["registers"], stack=got["stack"], sass=got["sass"],
+                           threads=math.prod(launch["block"]), shared=got["shared"] + int(launch["shared"]))
 
 
 class Table:

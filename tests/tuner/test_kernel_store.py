@@ -134,3 +134,21 @@ def test_a_measured_study_loads_the_launches_the_store_holds_and_compiles_only_t
     rows = m.measure(held, (256,)) + m.measure(fresh, (256,))
     assert made == [(held.tag, "sm_90", f"cubin of decode {held.tag}".encode()), (fresh.tag, None, None)]
     assert [r["prebuilt"] for r in rows] == [True, False] and rows[0]["speedup"] == 3.0
+
+
+def test_the_figures_of_a_stores_launches_are_read_into_a_table_without_a_build(tmp_path, monkeypatch):
+    from ncu_csv import load_benchmark
+
+    from tuner import resources
+    store, cfg = KernelStore(tmp_path / "k", "sm_90"), _cfg()
+    _fill(store, cfg)
+    assert {k for k, _, _ in store.entries()} == {store._key(c, r) for c, r in launches(cfg)}
+    read = load_benchmark("kernel_resources")
+    fig = resources.LaunchResources(registers=64, stack=0, sass=900, threads=128, shared=4096)
+    monkeypatch.setattr(resources, "figures_of", lambda cubin, launch: fig)
+    table = resources.Table(tmp_path / "table.json")
+    decode_key = store._key(cfg, "decode")
+    table.entries[decode_key] = resources.LaunchResources(registers=1, stack=0, sass=1, threads=32, shared=0)
+    assert read._read_store(table, str(store.folder), "sm_90") == len(launches(cfg)) - 1
+    assert table.entries[decode_key].registers == 1                         # an entry the table holds is kept
+    assert resources.Table(tmp_path / "table.json").entries[store._key(cfg, "boundary")] == fig
