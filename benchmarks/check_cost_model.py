@@ -5,12 +5,12 @@ speed-up the same way, and the median and worst relative errors.
     python benchmarks/check_cost_model.py --measured benchmarks/results/cost_model_measured_h100.json --gpu h100 \
         --report benchmarks/results/cost_model_check_h100.json [--model compiled]
 
-`--measured`: the measured.json of `benchmarks/cost_model_measure.py` run on that GPU (or `--study`: a measured
-`leapquant tune` study's journal directory, each timed trial a row). Rows of configurations the shipped model was
-fitted on (`benchmarks/fit_cost_model.py`'s rows) are listed as fitted and left out; rows whose programs the model has
-no measurement of are listed as not covered. `--model compiled` checks the compiled model
-(tuner/cost_compiled_h200.json), each row's launches read from tuner/resources_sm_90.json; a row whose launches the
-table lacks is listed as not covered.
+`--measured`: the measured.json of `benchmarks/cost_model_measure.py` run on that GPU (or `--study`, once or more: a
+measured `leapquant tune` study's journal directory, each timed trial a row; a point drawn again is not a row again).
+Rows of configurations the shipped model was fitted on (`benchmarks/fit_cost_model.py`'s rows) are listed as fitted
+and left out; rows whose programs the model has no measurement of are listed as not covered. `--model compiled`
+checks the compiled model (tuner/cost_compiled_h200.json), each row's launches read from tuner/resources_sm_90.json;
+a row whose launches the table lacks is listed as not covered.
 """
 import argparse
 import json
@@ -54,6 +54,8 @@ def study_rows(study_dir: str) -> list[dict]:
         raise ValueError(f"--study {paths[0]}: expected one study in the journal, found {len(names)}")
     (name,) = names
     for t in optuna.load_study(study_name=name, storage=storage).trials:
+        if "repeat_of" in t.user_attrs:         # a point drawn again: the earlier trial's figures, not a measurement
+            continue
         for s in t.user_attrs.get("speed") or []:
             if s.get("how") == "measured":
                 rows.append({"config": t.user_attrs["kernel_config"], "batch": s["batch"], "us": s["us"],
@@ -103,7 +105,8 @@ def main():
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     src = ap.add_mutually_exclusive_group(required=True)
     src.add_argument("--measured", help="measured.json of benchmarks/cost_model_measure.py")
-    src.add_argument("--study", help="a measured leapquant tune study: its --study-dir or journal file")
+    src.add_argument("--study", action="append", help="a measured leapquant tune study: its --study-dir or journal "
+                     "file (several: their rows together)")
     ap.add_argument("--gpu", required=True)
     ap.add_argument("--model", choices=sorted(FILES), default="bytes", help="which shipped cost model to check")
     ap.add_argument("--report", default=None)
@@ -115,7 +118,8 @@ def main():
         rows, made_by = measured["rows"], measured.get("command")
     else:
         try:
-            rows, made_by = study_rows(args.study), f"the measured leapquant tune study in {args.study}"
+            rows = [r for path in args.study for r in study_rows(path)]
+            made_by = "the measured leapquant tune studies in " + ", ".join(args.study)
         except ValueError as e:
             ap.error(str(e))
     report = {"command": "python benchmarks/check_cost_model.py " + " ".join(sys.argv[1:]), "measured_by": made_by,
