@@ -143,7 +143,8 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
     space = space.including(DEFAULT)          # the default is enqueued first, whatever the space narrows
     optuna.logging.set_verbosity(optuna.logging.WARNING)    # a line per trial is the caller's (on_trial)
     study = open_study(study_dir, f"{model.name}-{arch}" + ("-bpb" if accuracy_kind == "bpb" else ""), seed)
-    _same_speed(study, study_dir, "none" if speed is None else speed.how)
+    _same_speed(study, study_dir, "none" if speed is None else speed.how + (
+        f" by the {speed.model.inputs} model" if getattr(speed, "model", None) is not None else ""))
     recover(study)
     fp32 = None
     if accuracy_kind == "bpb":
@@ -186,8 +187,8 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
 
 
 def _same_speed(study: optuna.Study, study_dir, how: str) -> None:
-    """Refuse to resume a study whose speed was taken otherwise (measured, predicted, built, none): its trials' figures
-    would mix; record `how` on a new one."""
+    """Refuse to resume a study whose speed was taken otherwise (measured, predicted by another cost model, built,
+    none): its trials' figures would mix; record `how` on a new one."""
     was = study.user_attrs.get("speed")
     if was is None:
         study.set_user_attr("speed", how)

@@ -236,5 +236,5 @@ def test_measured_speed_names_the_target_and_returns_a_failing_measurement_in_it
 def test_a_study_is_not_resumed_with_its_speed_taken_otherwise(tmp_path):
     from tuner.speed import PredictedSpeed
     tune(MODEL, "sm_90", _source(), trials=2, study_dir=tmp_path, seed=0)
-    with pytest.raises(InputError, match="holds a study whose speed is none; this one's is predicted"):
+    with pytest.raises(InputError, match="holds a study whose speed is none; this one's is predicted by the bytes"):
         tune(MODEL, "sm_90", _source(), trials=3, study_dir=tmp_path, seed=0, speed=PredictedSpeed("h200"))
