@@ -58,16 +58,24 @@ class Constraints:
 
 
 def open_study(study_dir: str | os.PathLike, name: str, seed: int = 0) -> optuna.Study:
-    """The study `name` in `study_dir`/`name`.journal (created, or loaded to resume)."""
+    """The study `name` in `study_dir`/`name`.journal (created, or loaded to resume). A resumed study's sampler is
+    seeded from `seed` and the trials the journal holds: seeded with `seed` alone, its random stream would start
+    over and draw again the points the first run drew."""
+    import numpy as np
     from optuna.storages import JournalStorage
     from optuna.storages.journal import JournalFileBackend
 
     folder = Path(study_dir)
     folder.mkdir(parents=True, exist_ok=True)
     storage = JournalStorage(JournalFileBackend(str(folder / f"{name}.journal")))
-    return optuna.create_study(study_name=name, storage=storage, load_if_exists=True,
-                               directions=["minimize"] * len(OBJECTIVES),
-                               sampler=optuna.samplers.NSGAIISampler(seed=seed))
+    study = optuna.create_study(study_name=name, storage=storage, load_if_exists=True,
+                                directions=["minimize"] * len(OBJECTIVES),
+                                sampler=optuna.samplers.NSGAIISampler(seed=seed))
+    held = len(study.get_trials(deepcopy=False))
+    if held:
+        resumed = int(np.random.SeedSequence([seed, held]).generate_state(1)[0])
+        study.sampler = optuna.samplers.NSGAIISampler(seed=resumed)
+    return study
 
 
 def recover(study: optuna.Study) -> int:

@@ -238,3 +238,14 @@ def test_a_study_is_not_resumed_with_its_speed_taken_otherwise(tmp_path):
     tune(MODEL, "sm_90", _source(), trials=2, study_dir=tmp_path, seed=0)
     with pytest.raises(InputError, match="holds a study whose speed is none; this one's is predicted by the bytes"):
         tune(MODEL, "sm_90", _source(), trials=3, study_dir=tmp_path, seed=0, speed=PredictedSpeed("h200"))
+
+
+def test_a_resumed_study_draws_new_points_not_those_its_first_run_drew(tmp_path):
+    from tuner.workers import LocalWorkers
+    whole = tune(MODEL, "sm_90", _source(), trials=24, study_dir=tmp_path / "a", seed=0, workers=LocalWorkers(4))
+    tune(MODEL, "sm_90", _source(), trials=8, study_dir=tmp_path / "b", seed=0, workers=LocalWorkers(4))
+    resumed = tune(MODEL, "sm_90", _source(), trials=24, study_dir=tmp_path / "b", seed=0, workers=LocalWorkers(4))
+    repeats = [sum("repeat_of" in t.user_attrs for t in s.trials) for s in (whole, resumed)]
+    assert [t.params for t in resumed.trials[:8]] == [t.params for t in whole.trials[:8]]
+    assert [t.params for t in resumed.trials[8:15]] != [t.params for t in whole.trials[1:8]]
+    assert repeats[1] <= repeats[0] + 2, repeats
