@@ -81,8 +81,8 @@ def _read_store(table, folder: str, arch: str) -> int:
     for key, cubin, launch in KernelStore(folder, arch).entries():
         if key.startswith(arch + "/") and key not in table.entries:
             table.entries[key] = resources.figures_of(cubin, launch)
-            table.save()
             new += 1
+    table.save()
     return new
 
 

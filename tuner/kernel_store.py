@@ -122,45 +122,24 @@ class KernelStore:
     def fill(self, cfgs: list[KernelConfig], workers: int = 1, log=None) -> dict[str, str]:
         """Build the launches of resolved `cfgs` the store lacks, on `workers` spawned processes, each kept as it
         lands; returns {config tag: error} of those that failed to build; `log(line)` hears of each."""
+        import functools
+
+        from tuner.resources import build_outcomes
         todo = self.missing(cfgs)
         failed = {}
-        for i, ((c, role), err) in enumerate(_builds(todo, self.folder, self.arch, workers), 1):
-            if err is not None:
-                failed[c.tag] = f"its {role} launch failed to build: {err}"
+        outcomes = build_outcomes(functools.partial(build_into, str(self.folder)), todo, self.arch, workers)
+        for i, ((c, role), got) in enumerate(outcomes, 1):
+            if isinstance(got, Exception):
+                failed[c.tag] = f"its {role} launch failed to build: {type(got).__name__}: {got}"
             if log is not None:
-                log(f"[{i}/{len(todo)}] {role} {c.tag}: {'built' if err is None else err}")
+                log(f"[{i}/{len(todo)}] {role} {c.tag}: {failed.get(c.tag, 'built')}")
         return failed
 
 
-def build_into(folder: str, arch: str, fields: dict, role: str) -> None:
+def build_into(folder: str, fields: dict, role: str, arch: str) -> None:
     """Build one launch (a config given as fields) for `arch` with TileLang and nvcc and keep it in the store at
     `folder` (a pool's task)."""
     from leapquant.kernels.artifact import build_launch
     cfg = KernelConfig(**fields)
     built = build_launch(role, cfg, role, arch)
     KernelStore(folder, arch).put(cfg, role, built.cubin, built.launch)
-
-
-def _builds(todo, folder: Path, arch: str, workers: int):
-    """((cfg, role), None or the build's error) as each build of `todo` ends: in this process for one worker or one
-    launch, else on a pool of spawned processes (the study's process has TileLang, and its threads, loaded)."""
-    from dataclasses import asdict
-    if workers <= 1 or len(todo) <= 1:
-        for c, role in todo:
-            try:
-                build_into(str(folder), arch, asdict(c), role)
-                yield (c, role), None
-            except Exception as e:  # noqa: BLE001 - reported per launch
-                yield (c, role), f"{type(e).__name__}: {e}"
-        return
-    import multiprocessing
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    context = multiprocessing.get_context("spawn")
-    with ProcessPoolExecutor(min(workers, len(todo)), mp_context=context) as pool:
-        futures = {pool.submit(build_into, str(folder), arch, asdict(c), role): (c, role) for c, role in todo}
-        for fut in as_completed(futures):
-            try:
-                fut.result()
-                yield futures[fut], None
-            except Exception as e:  # noqa: BLE001 - as above
-                yield futures[fut], f"{type(e).__name__}: {e}"

@@ -37,7 +37,11 @@ class Measurer:
         """Compile the launches of `cfgs` on every core, so that timing them waits on no compile; one that fails to
         compile fails again, with its error, when it is timed."""
         import os
-        precompile([c for c in cfgs if self._prebuilt(c) is None], workers=len(os.sched_getaffinity(0)))
+
+        from leapquant.kernels import registry
+        store = self.store
+        todo = [c for c in cfgs if store is None or store.missing([registry.resolve(c, store.arch)])]
+        precompile(todo, workers=len(os.sched_getaffinity(0)))
 
     def _prebuilt(self, cfg: KernelConfig):
         """(resolved cfg, its StepKernels from the store), or None where there is no store or it lacks a launch."""

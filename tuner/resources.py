@@ -190,24 +190,36 @@ class Compiled:
                 self.log(f"[{i}/{len(todo)}] {step} {c.tag}: {got}")
 
     def _outcomes(self, launches: list[tuple[KernelConfig, str]]):
-        """((cfg, step), its figures or the exception its build raised) as each build ends: in this process (`build`
-        given, one worker or one launch), else on a pool of `workers` spawned processes (not forked: the study's
-        process has TileLang, and its threads, loaded)."""
-        if self.build is not None or self.workers == 1 or len(launches) <= 1:
-            for c, step in launches:
-                try:
-                    yield (c, step), (self.build or compile_launch)(c, step, self.arch)
-                except Exception as e:  # noqa: BLE001 - the trial reports it as its speed's absence
-                    yield (c, step), e
+        """((cfg, step), its figures or the exception its build raised) as each build ends: `build` in this process
+        where given, else `compile_launch` by `build_outcomes` on `workers` processes."""
+        if self.build is None:
+            yield from build_outcomes(_compile_fields, launches, self.arch, self.workers)
             return
-        import multiprocessing
-        from concurrent.futures import ProcessPoolExecutor, as_completed
-        from dataclasses import asdict as fields_of
-        context = multiprocessing.get_context("spawn")
-        with ProcessPoolExecutor(min(self.workers, len(launches)), mp_context=context) as pool:
-            futures = {pool.submit(_compile_fields, fields_of(c), step, self.arch): (c, step) for c, step in launches}
-            for fut in as_completed(futures):
-                try:
-                    yield futures[fut], fut.result()
-                except Exception as e:  # noqa: BLE001 - as above
-                    yield futures[fut], e
+        for c, step in launches:
+            try:
+                yield (c, step), self.build(c, step, self.arch)
+            except Exception as e:  # noqa: BLE001 - the trial reports it as its speed's absence
+                yield (c, step), e
+
+
+def build_outcomes(fn, launches: list[tuple[KernelConfig, str]], arch: str, workers: int):
+    """((cfg, step), fn(cfg's fields, step, arch) or the exception it raised) as each ends: in this process for one
+    worker or one launch, else on a pool of `workers` spawned processes (not forked: the caller's process has
+    TileLang, and its threads, loaded); `fn` must pickle (a module-level function, or a partial of one)."""
+    if workers <= 1 or len(launches) <= 1:
+        for c, step in launches:
+            try:
+                yield (c, step), fn(asdict(c), step, arch)
+            except Exception as e:  # noqa: BLE001 - reported per launch
+                yield (c, step), e
+        return
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    context = multiprocessing.get_context("spawn")
+    with ProcessPoolExecutor(min(workers, len(launches)), mp_context=context) as pool:
+        futures = {pool.submit(fn, asdict(c), step, arch): (c, step) for c, step in launches}
+        for fut in as_completed(futures):
+            try:
+                yield futures[fut], fut.result()
+            except Exception as e:  # noqa: BLE001 - as above
+                yield futures[fut], e

@@ -36,6 +36,11 @@ class PredictedSpeed:
         if self.model.compiled and self.figures is None:
             raise InputError("a compiled cost model needs figures: the compiled kernels' (tuner.resources.Compiled)")
 
+    @property
+    def origin(self) -> str:
+        """Where the figures come from, as a resumed study must find it again."""
+        return f"{self.how} by the {self.model.inputs} model"
+
     def why_not(self, cfg: KernelConfig) -> str | None:
         """None where the model predicts `cfg`, else why not (a program it has no measurement of)."""
         return self.model.covers(cfg)
@@ -75,6 +80,10 @@ class MeasuredSpeed:
             from tuner.measure import Measurer
             self.measurer = Measurer()
 
+    @property
+    def origin(self) -> str:
+        return self.how
+
     def why_not(self, cfg: KernelConfig) -> str | None:
         return None
 
@@ -112,6 +121,10 @@ class BuiltSpeed:
     how: str = "built"
     batches: tuple[int, ...] = (256,)
     failed: dict = field(default_factory=dict)      # config tag -> why its build failed
+
+    @property
+    def origin(self) -> str:
+        return self.how
 
     def why_not(self, cfg: KernelConfig) -> str | None:
         return None

@@ -151,8 +151,7 @@ def tune(model: ModelShape, arch: str, source, *, trials: int, study_dir: str | 
     space = space.including(DEFAULT)          # the default is enqueued first, whatever the space narrows
     optuna.logging.set_verbosity(optuna.logging.WARNING)    # a line per trial is the caller's (on_trial)
     study = open_study(study_dir, f"{model.name}-{arch}" + ("-bpb" if accuracy_kind == "bpb" else ""), seed)
-    _same_speed(study, study_dir, "none" if speed is None else speed.how + (
-        f" by the {speed.model.inputs} model" if getattr(speed, "model", None) is not None else ""))
+    _same_speed(study, study_dir, "none" if speed is None else speed.origin)
     recover(study)
     fp32 = None
     if accuracy_kind == "bpb":
