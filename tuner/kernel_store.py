@@ -129,10 +129,11 @@ class KernelStore:
         failed = {}
         outcomes = build_outcomes(functools.partial(build_into, str(self.folder)), todo, self.arch, workers)
         for i, ((c, role), got) in enumerate(outcomes, 1):
+            said = "built"
             if isinstance(got, Exception):
-                failed[c.tag] = f"its {role} launch failed to build: {type(got).__name__}: {got}"
+                said = failed[c.tag] = f"its {role} launch failed to build: {type(got).__name__}: {got}"
             if log is not None:
-                log(f"[{i}/{len(todo)}] {role} {c.tag}: {failed.get(c.tag, 'built')}")
+                log(f"[{i}/{len(todo)}] {role} {c.tag}: {said}")
         return failed
 
 

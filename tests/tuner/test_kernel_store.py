@@ -53,6 +53,23 @@ def test_a_launch_is_shared_by_the_configurations_its_program_depends_on_alike(t
     assert KernelStore(tmp_path, "sm_100").missing([cfg]) == launches(cfg)     # another arch: nothing held
 
 
+def test_filling_keeps_the_launches_that_build_and_names_the_one_that_fails(tmp_path, monkeypatch):
+    import tuner.kernel_store as kernel_store
+
+    def build_into(folder, fields, role, arch):
+        if role == "decode":
+            raise RuntimeError("nvcc said no")
+        KernelStore(folder, arch).put(KernelConfig(**fields), role, b"cubin", LAUNCH)
+
+    monkeypatch.setattr(kernel_store, "build_into", build_into)
+    store, cfg, lines = KernelStore(tmp_path, "sm_90"), _cfg(), []
+    failed = store.fill([cfg], workers=1, log=lines.append)
+    assert failed == {cfg.tag: "its decode launch failed to build: RuntimeError: nvcc said no"}
+    assert store.missing([cfg]) == [(c, r) for c, r in launches(cfg) if r == "decode"]
+    said = {line.split()[1]: line.rsplit(": ", 1)[-1] for line in lines}
+    assert said["boundary"] == "built" and said["decode"] == "nvcc said no", lines
+
+
 def test_files_of_another_launch_are_refused_by_name(tmp_path):
     store, cfg = KernelStore(tmp_path, "sm_90"), _cfg()
     _fill(store, cfg)
