@@ -82,9 +82,11 @@ class MeasuredSpeed:
 
     @property
     def origin(self) -> str:
+        """Where the figures come from (the local GPU's timings), as a resumed study must find it again."""
         return self.how
 
     def why_not(self, cfg: KernelConfig) -> str | None:
+        """None: every configuration is timed (one that fails to build or run records the error as its speed's)."""
         return None
 
     def prepare(self, cfgs: list[KernelConfig]) -> None:
@@ -124,12 +126,15 @@ class BuiltSpeed:
 
     @property
     def origin(self) -> str:
+        """Where the figures come from (none: the launches are built), as a resumed study must find it again."""
         return self.how
 
     def why_not(self, cfg: KernelConfig) -> str | None:
+        """None: every configuration is built, as a measured study of the same seed times every one."""
         return None
 
     def prepare(self, cfgs: list[KernelConfig]) -> None:
+        """Build the launches of a round's `cfgs` for the store's arch into the store; record each failure's why."""
         from leapquant.kernels import registry
         self.failed.update(self.store.fill([registry.resolve(c, self.store.arch) for c in cfgs], self.workers,
                                            self.log))
