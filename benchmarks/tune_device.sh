@@ -1,21 +1,24 @@
 #!/usr/bin/env bash
 # One device call of measured 32-trial tuner studies at batch 256 that load launches built ahead on a CPU, then the
 # CUDA tests of the prebuilt kernels with the time left:
-#   source .devbundle/setup.sh && FAMILIES="gdn kda" bash benchmarks/tune_device.sh      (results: $OUT/r.tgz)
+#   source .devbundle/setup.sh && bash benchmarks/tune_device.sh      (results: $OUT/r.tgz)
 # The stores, built here on a CPU machine for sm_90 (the H100 and H200 share it) and carried as .scratch/ks-F.tar.xz:
 #   leapquant tune --model F --gpu h200 --trials 32 --speed build --kernels KS/F --study-dir KS/study-F --workers 8 \
 #     --runner local --batch 256 --no-kernel-files --out KS/out-F --json -q && tar -cJf .scratch/ks-F.tar.xz -C KS F
-# The GPU is read from nvidia-smi (h200 or h100); FAMILIES runs on an H200, FAMILIES_H100 (default: none) on an H100.
+# The GPU is read from nvidia-smi (an H200 or an H100; another exits 2 naming it): FAMILIES (gdn kda) run on an
+# H200, FAMILIES_H100 (none) on an H100.
 # A folder .scratch/study-F-GPU, the study dir of an earlier call, is copied in first, so the study resumes.
 # STUDY_S: each study's --timeout (170); TESTS_S: seconds from the start by which the tests must end (570);
 # TEST_FILTER: the pytest -k of the first test run (the store's launches), the rest of the file after it.
 set -u
 SECONDS=0
 R=$OUT/r; mkdir -p $R
-{ nvidia-smi --query-gpu=name,memory.total --format=csv,noheader; nproc; } > $R/gpu.txt 2>&1
-case $(nvidia-smi --query-gpu=name --format=csv,noheader | head -1) in
+name=$(nvidia-smi --query-gpu=name --format=csv,noheader | head -1)
+echo "$name, $(nproc) CPUs" > $R/gpu.txt
+case $name in
   *H200*) gpu=h200; families=${FAMILIES:-gdn kda} ;;
-  *) gpu=h100; families=${FAMILIES_H100:-none} ;;
+  *H100*) gpu=h100; families=${FAMILIES_H100:-none} ;;
+  *) echo "tune_device.sh: GPU ${name:-none found} is neither an H200 nor an H100" | tee -a $R/gpu.txt >&2; exit 2 ;;
 esac
 echo "gpu=$gpu families=$families" >> $R/gpu.txt
 mkdir -p /tmp/ks
